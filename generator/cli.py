@@ -1,0 +1,93 @@
+"""`paper-digest`: build, serve, export, check and deploy the digest."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .build import BuildFailed, build, generate, load_mkdocs_config, log, read_stage, report_counts
+from .normalize import normalize
+from .render import papers_record
+
+
+def _inputs(args) -> list[Path]:
+    return [Path(p) for p in args.input] if args.input else [Path("abstracts")]
+
+
+def cmd_build(args) -> None:
+    build(_inputs(args), Path(args.config), Path(args.output) if args.output else None, args.replace_invalid)
+
+
+def cmd_check(args) -> None:
+    result = read_stage(_inputs(args), {}, args.replace_invalid)
+    papers = normalize(result.records)
+    for line in report_counts(result, papers):
+        print(line)
+    print("ok: the inputs can be built")
+
+
+def cmd_export(args) -> None:
+    config = load_mkdocs_config(Path(args.config))
+    result = generate(_inputs(args), config, args.replace_invalid)
+    data = json.dumps({"version": 1, "papers": [papers_record(p) for p in sorted(result.papers, key=lambda p: p.id)]},
+                      ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    if args.output:
+        Path(args.output).write_text(data, "utf-8")
+        log(f"wrote {len(result.papers)} papers to {args.output}")
+    else:
+        sys.stdout.write(data)
+
+
+def cmd_serve(args) -> None:
+    from .serve import serve
+    serve(_inputs(args), Path(args.config), args.dev_addr)
+
+
+def cmd_deploy(args) -> None:
+    from .deploy import deploy
+    deploy(_inputs(args), Path(args.config), message=args.message, force=args.force)
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="paper-digest", description="Turn abstract files into a browsable static site.")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    def add(name, func, help_text, output_help=None):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--input", "-i", action="append", metavar="PATH",
+                       help="abstract file or folder (repeatable; default: abstracts/)")
+        p.add_argument("--config", "-f", default="mkdocs.yml", help="MkDocs configuration (default: mkdocs.yml)")
+        p.add_argument("--replace-invalid", action="store_true",
+                       help="decode invalid UTF-8 with replacement characters instead of failing")
+        if output_help:
+            p.add_argument("--output", "-o", metavar="PATH", help=output_help)
+        p.set_defaults(func=func)
+        return p
+
+    add("build", cmd_build, "generate docs/ and build the site", "site folder (default: site/ from mkdocs.yml)")
+    add("check", cmd_check, "validate the inputs and report problems, without building")
+    add("export", cmd_export, "write the enriched corpus as JSON", "JSON file (default: standard output)")
+    serve = add("serve", cmd_serve, "build, serve on 127.0.0.1 with live reload, regenerate on input changes")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
+    deploy = add("deploy", cmd_deploy, "build and publish to the gh-pages branch (mkdocs gh-deploy)")
+    deploy.add_argument("--message", "-m", default=None, help="commit message for gh-pages")
+    deploy.add_argument("--force", action="store_true", help="force-push gh-pages")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        args.func(args)
+    except BuildFailed as exc:
+        log(f"error: {exc}")
+        return 2
+    except KeyboardInterrupt:
+        log("interrupted; the previous site is unchanged")
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

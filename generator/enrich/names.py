@@ -1,0 +1,166 @@
+"""The name an abstract introduces for its method, benchmark, model or dataset.
+
+Candidates come from strong cues -- emphasis (**X**, *X*), "we propose X, a ...", "called X",
+"our method, X", "Long Form (ACR)" -- each with a score; the best one wins, or None when no cue is
+strong enough.  A single-word candidate must look coined (CamelCase, acronym, digits, hyphenated
+caps) unless a cue puts it in a name slot; common field acronyms (LLM, RL, CoT...) never count.
+"""
+from __future__ import annotations
+
+import re
+
+COMMON = frozenset("""
+AI ML DL NLP CV RL LLM VLM MLLM LVLM LM LRM GPT CNN RNN GNN MLP ViT VAE GAN SGD RLHF RLVR RLAIF DPO PPO
+GRPO SFT CoT ICL RAG KV QA VQA OOD IID SOTA API GPU TPU CPU NeRF PDE ODE SDE MDP POMDP LoRA MoE ReLU KL
+PCA SVD BERT T2I T2V I2V TTS ASR OCR AUC ROC MSE MAE FID IoU mAP AP BLEU ROUGE PSNR SSIM LPIPS FLOPs ELBO
+MCMC HMC NTK RKHS SAE UQ BO HPO NAS AGI VLA DiT CLIP IRL MARL LTL SMT SAT LP MILP QP TD PAC SNR DNN NN
+I II III IV We Our In This The A An To It Its Transformer Transformers Adam AdamW However First Second
+Third Finally Specifically Moreover Furthermore Additionally Experiments Existing Recent Unlike While
+Building Based Using Through Motivated Inspired Empirically Extensive Overall Together Here Then Thus
+""".split())
+_TOKEN = r"[A-Za-z0-9][\w.+\-²³′'&]*[\w+²³′]|[A-Za-z0-9]"
+_WORD = r"(?:[A-Z0-9][\w.+\-²³′'&]*|of|and|for|the|as|in|to|on|with|a)"
+# a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
+_PHRASE = rf"[A-Z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
+_CODED = re.compile(
+    r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*)$")
+_VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
+_INTRO = re.compile(
+    rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work)\s+(?:(?:also|further|then|first|here|newly|therefore)\s+)?"
+    rf"{_VERBS}[sd]?(?:ing)?\b\s+(?:(?:it|this|them)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
+    rf"general|first|paradigm|method|model|framework|benchmark|dataset|approach|system|suite)[\s,]+){{0,4}})"
+    rf"[*$\"“]*({_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists)\b))")
+_CALLED = re.compile(rf"\b(?:called|termed|dubbed|named|coined|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
+_OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+[*$]*({_TOKEN})")
+_ACRO = re.compile(rf"((?:[A-Za-z0-9][\w\-–']*[\s\-]+){{1,9}}?[A-Za-z0-9][\w\-–']*)\s*\(\s*[*$\\textit{{]*({_TOKEN})[*$}}]*\s*\)")
+_REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
+_EMPH = re.compile(r"(\*\*?)([^*\n]{2,60}?)\1")
+_SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
+
+
+def coined(tok: str) -> bool:
+    """True if tok looks like a coined name rather than an ordinary word or a number."""
+    return bool(tok) and len(tok) <= 40 and tok not in COMMON and tok.rstrip("s") not in COMMON \
+        and bool(_CODED.match(tok)) and not re.fullmatch(r"[\d.,%×x\-]+[A-Za-z]{0,2}|[A-Z]\d*|\d+[A-Za-z]*|[\d.]+[KMBkmb]", tok)
+
+
+def _namelike(phrase: str, slot: bool) -> bool:
+    """A phrase in a name slot: coined token, or (slot=True) a short Title-Case phrase."""
+    words = phrase.split()
+    if not words or phrase in COMMON or words[0] in COMMON:
+        return False
+    if len(words) == 1:
+        return coined(phrase) or (slot and phrase[0].isupper() and len(phrase) >= 3)
+    return slot and all(w[0].isupper() or w[0].isdigit() or w in ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a") for w in words) \
+        and words[-1][0].isupper()
+
+
+def _abbreviates(long: str, acro: str) -> bool:
+    """Does acro abbreviate the end of long?  'Circuit-based Reasoning Verification' ~ CRV."""
+    letters = [c.lower() for c in acro if c.isalpha()]
+    words = [w for w in re.split(r"[\s\-–]+", long) if w]
+    if len(letters) < 2 or not words:
+        return False
+    text = " ".join(words).lower()
+    pos, first = 0, None
+    for c in letters:
+        j = text.find(c, pos)
+        if j < 0:
+            return False
+        first = j if first is None else first
+        pos = j + 1
+    return first == 0 or text[first - 1] == " " and sum(1 for w in words if w[0].isalpha()) >= 1
+
+
+def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
+    """(long form trimmed to the abbreviated words, acronym) or None."""
+    words = re.split(r"\s+", long.strip())
+    n_letters = sum(c.isupper() for c in acro) or len(acro)
+    for k in range(1, min(len(words), 9) + 1):
+        tail = " ".join(words[-k:])
+        if _abbreviates(tail, acro) and tail[0].lower() == acro[0].lower():
+            if k >= max(1, n_letters - 3) or len(re.split(r"[\s\-]+", tail)) >= n_letters - 1:
+                return tail, acro
+    return None
+
+
+def _clean(tok: str) -> str:
+    tok = re.sub(r"\$\^?\{?(\w)\}?\$|\^\{?(\w)\}?", lambda m: m.group(1) or m.group(2), tok)  # A$^2$FM
+    tok = tok.strip().strip("*_'\"`“”‘’,;:()[]$")
+    return re.sub(r"['’]s$", "", tok).rstrip(".-").strip()
+
+
+def _prefer(long: str, acro: str) -> str:
+    """Titles use the acronym unless it is a bare two-letter one."""
+    return long if re.fullmatch(r"[A-Z]{2}s?", acro) and long[0].isupper() else acro
+
+
+def _prepare(md: str) -> str:
+    """Drop TeX wrappers and letter-level emphasis (**V**ideo -> Video) that hide words."""
+    text = re.sub(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}", r"\1", md).replace("\\", "")
+    text = re.sub(r"\$(\*+[^$*]+\*+)\$", r"\1", text)
+    return re.sub(r"(?<=\w)(\*{1,2})(\w{1,3})\1|(\*{1,2})(\w{1,3})\3(?=\w)", lambda m: m.group(2) or m.group(4), text)
+
+
+def candidates(md: str) -> list[tuple[float, int, str]]:
+    """(score, position, name) for every cue found in the Markdown abstract."""
+    text = _prepare(md)
+    out: list[tuple[float, int, str]] = []
+    pairs: dict[str, str] = {}
+    for m in _ACRO.finditer(text):
+        pair = _acronym_pair(m.group(1), _clean(m.group(2)))
+        if pair and coined(pair[1]):
+            pairs.setdefault(pair[1], pair[0])
+    for m in _EMPH.finditer(text):
+        inner = _clean(m.group(2))
+        acro = re.search(rf"\(\s*({_TOKEN})\s*\)$", inner)
+        if acro and coined(_clean(acro.group(1))):
+            out.append((9, m.start(), _clean(acro.group(1))))
+        elif _namelike(inner, slot=len(m.group(1)) == 2 or coined(inner) or len(inner.split()) > 1):
+            out.append((8 if len(m.group(1)) == 2 else 7, m.start(), inner))
+    for rx, score in ((_INTRO, 6.5), (_CALLED, 7), (_OURS, 6.5)):
+        for m in rx.finditer(text):
+            tok = _clean(m.group(1))
+            tail = text[m.end(1):m.end(1) + 3]
+            if _namelike(tok, slot=True):
+                out.append((score + (0.5 if re.match(r"[*$]*\s*[,(:—–-]", tail) else 0), m.start(1), tok))
+    for m in _REV_ACRO.finditer(text):
+        tok = _clean(m.group(1))
+        if coined(tok) and _abbreviates(m.group(2), tok):
+            out.append((7, m.start(1), tok))
+    for acro, long in pairs.items():
+        pos = text.find(acro)
+        sent = text[text.rfind(".", 0, pos) + 1:pos + 100]
+        intro = re.search(rf"\b(?:we|our|this (?:paper|work))\b[^.]*?\b{_VERBS}", sent, re.I)
+        named = any(s[2] in (acro, long) for s in out)
+        if intro or re.search(_SELF, text[pos:pos + 60], re.I) or named:
+            out.append((7 if intro or named else 5.5, pos, acro))
+    intro_spans = [(m.start(), text.find(".", m.end())) for m in re.finditer(rf"(?i:\bwe\b|\bthis (?:paper|work)\b)[^.]*?\b{_VERBS}", text)]
+    seen = set()
+    for m in re.finditer(rf"(?<![\w\-]){_TOKEN}", text):
+        tok = _clean(m.group(0))
+        if tok in seen or not coined(tok) or tok in pairs.values():
+            continue
+        seen.add(tok)
+        uses = len(re.findall(r"(?<![\w-])" + re.escape(tok) + r"(?![\w-])", text))
+        in_intro = any(a <= m.start() <= b for a, b in intro_spans)
+        if uses >= 2 or in_intro:
+            out.append((4.5 + (1 if in_intro else 0) + 0.25 * min(uses, 4), m.start(), tok))
+    return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
+
+
+def extract_name(md: str, common: frozenset[str] = frozenset()) -> str | None:
+    """The abstract's own coined name, or None.  `common`: corpus-frequent terms to refuse."""
+    text = md.replace("\\", "")
+    best: dict[str, tuple[float, int]] = {}
+    for score, pos, name in candidates(md):
+        if name in COMMON or name in common or len(name) < 2:
+            continue
+        uses = len(re.findall(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text))
+        s = score + min(uses, 4) * 0.4 - pos / max(len(text), 1) - (0.5 if uses < 2 and not coined(name) else 0)
+        if name not in best or s > best[name][0]:
+            best[name] = (s, pos)
+    if not best:
+        return None
+    name, (score, _) = max(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
+    return name if score >= 6 else None

@@ -1,0 +1,327 @@
+"""Parse abstract text with LaTeX/Markdown remnants into a small tree, and emit it three ways.
+
+The tree has only what we build ourselves: text, strong, em, code, link (http/https only) and
+math. `to_markdown` gives clean, escaped Markdown; `to_html` a safe HTML fragment (every character
+of input escaped, math as sanitized MathML); `to_plain` the bare words.  Input is never HTML.
+"""
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+import latex2mathml.converter
+
+STYLE = {"textbf": "strong", "bf": "strong", "textit": "em", "emph": "em", "it": "em", "textsl": "em",
+         "underline": "em", "texttt": "code", "textsc": "text", "textrm": "text", "textsf": "text",
+         "text": "text", "mbox": "text", "textnormal": "text", "mathrm": "text"}
+DROP = {"cite", "citep", "citet", "citealp", "ref", "eqref", "label", "footnote", "cref", "Cref"}
+WORDS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "vs": "vs.", "etc": "etc.", "ldots": "…", "dots": "…",
+         "LaTeX": "LaTeX", "TeX": "TeX", "textendash": "–", "textemdash": "—", "times": "×", "approx": "≈"}
+ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307"}
+MATH_PLAIN = {
+    "times": "×", "approx": "≈", "sim": "~", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "pm": "±",
+    "cdot": "·", "to": "→", "rightarrow": "→", "leftarrow": "←", "infty": "∞", "in": "∈", "ll": "≪",
+    "gg": "≫", "neq": "≠", "ne": "≠", "propto": "∝", "sum": "∑", "prod": "∏", "partial": "∂", "nabla": "∇",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π",
+    "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ",
+    "Omega": "Ω", "ell": "ℓ", "star": "⋆", "%": "%", "log": "log", "exp": "exp", "sqrt": "√",
+}
+MAX_MATH = 600  # longer "$...$" spans are text with stray dollars, not math
+URL = re.compile(r"https?://[^\s<>\"{}|\\^`]+", re.IGNORECASE)
+MATHML_TAGS = {"math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msup", "msub", "msubsup", "mfrac",
+               "msqrt", "mroot", "mover", "munder", "munderover", "mtable", "mtr", "mtd", "mstyle", "mpadded",
+               "mphantom", "menclose", "semantics", "annotation", "mfenced", "merror"}
+MATHML_ATTRS = {"xmlns", "display", "mathvariant", "stretchy", "fence", "separator", "lspace", "rspace",
+                "accent", "accentunder", "movablelimits", "largeop", "symmetric", "columnalign", "rowspacing",
+                "columnspacing", "linethickness", "width", "height", "depth", "notation", "form", "minsize",
+                "maxsize", "displaystyle", "scriptlevel", "open", "close", "separators", "encoding"}
+_SAFE_LENGTH = re.compile(r"^[0-9.\-]*(em|ex|px|pt|%|mu)?$|^[a-z\-]+$|^[A-Za-z0-9 .\-/:]+$")
+
+
+@dataclass
+class Node:
+    kind: str  # text | strong | em | code | link | math | dmath
+    text: str = ""  # text, code, math source, link url
+    children: list["Node"] = field(default_factory=list)
+
+
+def undouble(text: str) -> str:
+    """`$95.2\\\\%$` -> `$95.2\\%$`: collapse doubled backslashes before a symbol or letter."""
+    return re.sub(r"\\\\(?=[A-Za-z%$&_#{}])", r"\\", text)
+
+
+def _matching_brace(s: str, open_at: int) -> int:
+    """Index of the `}` closing the `{` at open_at, or -1."""
+    depth = 0
+    for i in range(open_at, min(len(s), open_at + 5000)):
+        c = s[i]
+        if c == "\\":
+            continue
+        if c == "{" and (i == 0 or s[i - 1] != "\\"):
+            depth += 1
+        elif c == "}" and s[i - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _find_math_end(s: str, start: int, closer: str) -> int:
+    """Pandoc's rule: `$` opens only before a non-space; the next unescaped `$` closes only
+    after a non-space and before a non-digit, otherwise the opener was a literal dollar."""
+    if start >= len(s) or s[start].isspace():
+        return -1
+    i = start
+    while True:
+        j = s.find(closer, i, start + MAX_MATH)
+        if j < 0:
+            return -1
+        if s[j - 1] == "\\":
+            i = j + 1
+            continue
+        after = j + len(closer)
+        if s[j - 1].isspace() or (after < len(s) and s[after].isdigit()):
+            return -1
+        return j
+
+
+def parse(text: str) -> list[Node]:
+    """Parse one paragraph into nodes; any text that is not recognised markup stays text."""
+    out: list[Node] = []
+    buf: list[str] = []
+    i, n = 0, len(text)
+
+    def flush():
+        if buf:
+            out.append(Node("text", "".join(buf)))
+            buf.clear()
+
+    while i < n:
+        c = text[i]
+        if c == "$":
+            display = text.startswith("$$", i)
+            closer = "$$" if display else "$"
+            start = i + len(closer)
+            end = _find_math_end(text, start, closer)
+            if end > start and text[start:end].strip():
+                flush()
+                out.append(Node("dmath" if display else "math", text[start:end].strip()))
+                i = end + len(closer)
+                continue
+            buf.append(c)
+            i += 1
+            continue
+        if c == "\\" and i + 1 < n:
+            nxt = text[i + 1]
+            if nxt in "([":
+                closer = "\\)" if nxt == "(" else "\\]"
+                end = text.find(closer, i + 2, i + 2 + MAX_MATH)
+                if end > i + 2:
+                    flush()
+                    out.append(Node("math" if nxt == "(" else "dmath", text[i + 2:end].strip()))
+                    i = end + 2
+                    continue
+            if nxt in ACCENTS and i + 2 < n and text[i + 2].isalpha():
+                buf.append(unicodedata.normalize("NFC", text[i + 2] + ACCENTS[nxt]))
+                i += 3
+                continue
+            if nxt in ",;:!":
+                buf.append(" ")
+                i += 2
+                continue
+            if not nxt.isalnum():
+                buf.append(nxt)  # \% \& \_ \< and friends: the character itself
+                i += 2
+                continue
+            m = re.match(r"[A-Za-z]+\*?", text[i + 1:i + 40])
+            if m:
+                name = m.group(0).rstrip("*")
+                j = i + 1 + len(m.group(0))
+                has_arg = j < n and text[j] == "{"
+                close = _matching_brace(text, j) if has_arg else -1
+                if close > 0:
+                    inner = text[j + 1:close]
+                    flush()
+                    if name in DROP:
+                        pass
+                    elif name == "url":
+                        out.append(_link(inner.strip(), None))
+                    elif name == "href" and close + 1 < n and text[close + 1] == "{":
+                        close2 = _matching_brace(text, close + 1)
+                        if close2 > 0:
+                            out.append(_link(inner.strip(), parse(text[close + 2:close2])))
+                            close = close2
+                    elif STYLE.get(name) == "code":
+                        out.append(Node("code", inner))
+                    elif STYLE.get(name) in ("strong", "em"):
+                        out.append(Node(STYLE[name], children=parse(inner)))
+                    else:
+                        out.extend(parse(inner))
+                    i = close + 1
+                    continue
+                buf.append(WORDS.get(name, name))
+                i = j
+                continue
+        if c == "*" and text.startswith("**", i):
+            end = text.find("**", i + 2)
+            if end > i + 2 and not text[i + 2].isspace():
+                flush()
+                out.append(Node("strong", children=parse(text[i + 2:end])))
+                i = end + 2
+                continue
+        if c == "`" and not text.startswith("``", i):
+            end = text.find("`", i + 1, i + 80)
+            quote = text.find("'", i + 1, i + 80)
+            if end > i + 1 and (quote < 0 or end < quote):
+                flush()
+                out.append(Node("code", text[i + 1:end]))
+                i = end + 1
+                continue
+        if c in "hH" and text[i:i + 4].lower() == "http":
+            m = URL.match(text, i)
+            if m:
+                url = _trim_url(m.group(0))
+                flush()
+                out.append(_link(url, None))
+                i += len(url)
+                continue
+        buf.append(c)
+        i += 1
+    flush()
+    return out
+
+
+def _trim_url(url: str) -> str:
+    """Drop trailing punctuation that ends the sentence, keeping balanced brackets."""
+    while url and url[-1] in ".,;:!?'\")]}*":
+        if url[-1] in ")]}" and url.count({")": "(", "]": "[", "}": "{"}[url[-1]]) >= url.count(url[-1]):
+            break
+        url = url[:-1]
+    return url
+
+
+def _link(url: str, label: list[Node] | None) -> Node:
+    if not re.match(r"https?://", url, re.IGNORECASE):
+        return Node("text", url) if label is None else Node("em", children=label)
+    return Node("link", url, label or [Node("text", url)])
+
+
+def _typography(s: str) -> str:
+    s = s.replace("---", "—").replace("--", "–")
+    s = s.replace("``", "“").replace("''", "”")
+    s = re.sub(r"`(?=\w)", "‘", s)
+    return re.sub(r"\s+", " ", s)
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|~^$])")
+_MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])")
+
+
+def escape_md(s: str) -> str:
+    """Escape text so that Markdown shows it verbatim (and never as HTML)."""
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = _MD_SPECIAL.sub(r"\\\1", s).replace("==", "=\\=").replace("!\\[", "\\!\\[")
+    return _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), s)
+
+
+def to_markdown(nodes: list[Node]) -> str:
+    """Clean Markdown: our constructs as Markdown, every input character escaped."""
+    parts = []
+    for node in nodes:
+        if node.kind == "text":
+            parts.append(escape_md(_typography(node.text)))
+        elif node.kind == "strong":
+            parts.append(f"**{to_markdown(node.children)}**")
+        elif node.kind == "em":
+            parts.append(f"*{to_markdown(node.children)}*")
+        elif node.kind == "code":
+            parts.append("`" + node.text.replace("`", "'") + "`")
+        elif node.kind == "link":
+            label = to_markdown(node.children)
+            target = node.text.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
+            parts.append(f"<{node.text}>" if label == escape_md(node.text) and ">" not in node.text
+                         else f"[{label}]({target})")
+        else:
+            fence = "$$" if node.kind == "dmath" else "$"
+            parts.append(fence + re.sub(r"(?<!\\)\$", r"\\$", node.text) + fence)
+    return "".join(parts).strip()
+
+
+def mathml(tex: str, display: bool = False) -> str | None:
+    """TeX to sanitized MathML (whitelisted elements and attributes), or None if it fails."""
+    try:
+        raw = latex2mathml.converter.convert(tex, display="block" if display else "inline")
+        root = ET.fromstring(raw)
+    except Exception:  # latex2mathml raises many kinds on malformed TeX
+        return None
+    for el in root.iter():
+        tag = el.tag.split("}")[-1]
+        if tag not in MATHML_TAGS:
+            return None
+        for attr in list(el.attrib):
+            value = el.attrib[attr]
+            if attr not in MATHML_ATTRS or (attr != "xmlns" and not _SAFE_LENGTH.match(value)):
+                del el.attrib[attr]
+    ET.register_namespace("", "http://www.w3.org/1998/Math/MathML")
+    out = ET.tostring(root, encoding="unicode", short_empty_elements=False)
+    return out.replace("\n", " ")
+
+
+def to_html(nodes: list[Node]) -> str:
+    """A safe HTML fragment: escaped text, our own tags only, math as MathML."""
+    parts = []
+    for node in nodes:
+        if node.kind == "text":
+            parts.append(html.escape(_typography(node.text), quote=False))
+        elif node.kind in ("strong", "em"):
+            parts.append(f"<{node.kind}>{to_html(node.children)}</{node.kind}>")
+        elif node.kind == "code":
+            parts.append(f"<code>{html.escape(node.text)}</code>")
+        elif node.kind == "link":
+            parts.append(f'<a href="{html.escape(node.text, quote=True)}" rel="nofollow noopener">'
+                         f"{to_html(node.children)}</a>")
+        else:
+            rendered = mathml(node.text, node.kind == "dmath")
+            parts.append(rendered if rendered is not None
+                         else f'<code class="tex">{html.escape(node.text)}</code>')
+    return "".join(parts).strip()
+
+
+def math_plain(tex: str) -> str:
+    """Readable plain text for a TeX span: `95.2\\%` -> `95.2%`, `\\times` -> `×`."""
+    s = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|boldsymbol|text|textbf|mathit|operatorname)\s*",
+               "", tex)
+    s = re.sub(r"\\([A-Za-z]+|%)", lambda m: MATH_PLAIN.get(m.group(1), m.group(1)), s)
+    s = re.sub(r"\\[,;:! ]", " ", s).replace("\\", "")
+    return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()
+
+
+def to_plain(nodes: list[Node]) -> str:
+    parts = []
+    for node in nodes:
+        if node.kind == "text":
+            parts.append(_typography(node.text))
+        elif node.kind in ("strong", "em"):
+            parts.append(to_plain(node.children))
+        elif node.kind == "link":
+            parts.append(to_plain(node.children))
+        elif node.kind == "code":
+            parts.append(node.text)
+        else:
+            parts.append(math_plain(node.text))
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
+
+
+def links(nodes: list[Node]) -> list[str]:
+    """Every link target in the tree, in order, without repeats."""
+    found: list[str] = []
+    for node in nodes:
+        if node.kind == "link" and node.text not in found:
+            found.append(node.text)
+        found.extend(u for u in links(node.children) if u not in found)
+    return found

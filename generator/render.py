@@ -1,0 +1,224 @@
+"""Render: enriched Papers -> the generated files of docs/ (Markdown pages and data), in memory.
+
+Templates live in site_templates/pages and hold no logic beyond loops and conditionals; the
+grouping they loop over is computed here.  Untrusted text reaches Markdown only through the
+`md` filter (escaped) and HTML only as the fragment normalize built.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import jinja2
+from markupsafe import Markup
+
+from .markup import escape_md
+from .model import Paper
+from .slugs import slugify
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates" / "pages"
+
+
+@dataclass
+class Group:
+    label: str
+    papers: list[Paper]
+
+
+@dataclass
+class Category:
+    name: str
+    description: str = ""
+    papers: list[Paper] = field(default_factory=list)
+
+    @property
+    def subtopics(self) -> list[str]:
+        return sorted({p.subtopic for p in self.papers if p.subtopic})
+
+
+@dataclass
+class Collection:
+    name: str
+    slug: str
+    papers: list[Paper] = field(default_factory=list)
+    headers: list[str] = field(default_factory=list)
+    categories: list[Category] = field(default_factory=list)
+
+
+@dataclass
+class Term:
+    name: str
+    papers: list[Paper]
+
+
+def _yaml(value: str) -> Markup:
+    return Markup(json.dumps(value))  # a JSON string (ASCII-escaped) is a valid YAML scalar
+
+
+def _md(value) -> Markup:
+    return Markup(escape_md(" ".join(str(value).split())))
+
+
+def _code(value: str) -> Markup:
+    return Markup(str(value).replace("`", "'"))
+
+
+def _urlsafe(value: str) -> Markup:
+    """A URL for an autolink: http(s) only, no characters that end the autolink."""
+    if not value.lower().startswith(("http://", "https://")):
+        raise ValueError(f"refusing non-http URL {value!r}")
+    return Markup(value.replace("<", "%3C").replace(">", "%3E").replace(" ", "%20"))
+
+
+def _linkkind(url: str) -> str:
+    host = urlsplit(url).netloc.lower()
+    if "github.com" in host or "gitlab" in host or "anonymous.4open" in host or "huggingface.co" in host:
+        return "Code"
+    if host.endswith("github.io") or "project" in url.lower():
+        return "Project page"
+    return "Link"
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,  # anything not passed through a filter is HTML-escaped
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters.update(md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind)
+    return env
+
+
+def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Collection]:
+    """Group papers by collection, then category (largest first), then sub-topic."""
+    by_name: dict[str, Collection] = {}
+    for p in papers:
+        coll = by_name.setdefault(p.collection, Collection(p.collection, slugify(p.collection) or "papers"))
+        coll.papers.append(p)
+        for s in p.sources:
+            if s.header and s.header not in coll.headers:
+                coll.headers.append(s.header)
+    for coll in by_name.values():
+        cats: dict[str, Category] = {}
+        for p in coll.papers:
+            cats.setdefault(p.category, Category(p.category, descriptions.get(p.category, ""))).papers.append(p)
+        coll.categories = sorted(cats.values(), key=lambda c: (-len(c.papers), c.name))
+        if not coll.headers:
+            coll.headers = sorted({s.file for p in coll.papers for s in p.sources})
+    return sorted(by_name.values(), key=lambda c: c.name)
+
+
+def subtopic_groups(category: Category) -> list[Group]:
+    groups: dict[str, list[Paper]] = defaultdict(list)
+    for p in category.papers:
+        groups[p.subtopic or "Other"].append(p)
+    return [Group(label, sorted(ps, key=lambda p: p.title.casefold()))
+            for label, ps in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+
+
+def terms_of(papers: list[Paper], attr: str) -> list[Term]:
+    index: dict[str, list[Paper]] = defaultdict(list)
+    for p in papers:
+        for t in getattr(p, attr):
+            index[t].append(p)
+    seen_slugs: set[str] = set()
+    terms = []
+    for name, ps in sorted(index.items(), key=lambda kv: kv[0].casefold()):
+        if not slugify(name) or slugify(name) in seen_slugs:
+            continue  # enrich merges variants; a slug clash here would overwrite a page
+        seen_slugs.add(slugify(name))
+        terms.append(Term(name, ps))
+    return terms
+
+
+def papers_record(p: Paper) -> dict:
+    """The public, documented record of docs/data/papers.json (see docs/data-format.md)."""
+    return {
+        "id": p.id,
+        "url": f"papers/{p.slug}/",
+        "title": p.title,
+        "name": p.name,
+        "abstract": p.abstract_md,
+        "abstract_raw": p.abstract_raw,
+        "collection": p.collection,
+        "category": p.category,
+        "categories": [[c, round(s, 4)] for c, s in p.categories],
+        "subtopic": p.subtopic,
+        "teaser": p.teaser,
+        "tags": p.tags,
+        "entities": p.entities,
+        "results": p.results,
+        "related": [r.id for r in p.related],
+        "mentions": p.mentions,
+        "links": p.links,
+        "given": {"title": p.given_title, "authors": p.authors, "url": p.url,
+                  "keywords": p.keywords, "area": p.given_area},
+        "sources": [{"file": s.file, "line": s.line, "header": s.header} for s in p.sources],
+        "first_seen": p.first_seen or None,
+    }
+
+
+def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str]) -> dict[str, bytes]:
+    """Every generated file under docs/, as relative path -> bytes."""
+    env = environment()
+    by_id = {p.id: p for p in papers}
+    colls = collections_of(papers, descriptions)
+    coll_slug = {c.name: c.slug for c in colls}
+    mentioned_by: dict[str, list[Paper]] = defaultdict(list)
+    for p in papers:
+        for other in p.mentions:
+            mentioned_by[other].append(p)
+    tags, entities = terms_of(papers, "tags"), terms_of(papers, "entities")
+    out: dict[str, str] = {}
+
+    paper_t = env.get_template("paper.md.j2")
+    for p in papers:
+        out[f"papers/{p.slug}.md"] = paper_t.render(
+            p=p, coll_slug=coll_slug[p.collection],
+            related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
+            mentions=[by_id[i] for i in p.mentions if i in by_id],
+            mentioned_by=mentioned_by.get(p.id, []))
+    category_t = env.get_template("category.md.j2")
+    for c in colls:
+        out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c)
+        for cat in c.categories:
+            out[f"{c.slug}/{slugify(cat.name)}.md"] = category_t.render(
+                category=cat, collection=c.name, papers_count=len(cat.papers), groups=subtopic_groups(cat))
+    for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
+                                       ("entities", entities, "Datasets, benchmarks and models", "names")):
+        out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(terms=terms, heading=heading, noun=noun)
+        term_t = env.get_template("term.md.j2")
+        for t in terms:
+            out[f"{kind}/{slugify(t.name)}.md"] = term_t.render(term=t, noun=noun)
+    ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
+    letters: dict[str, list[Paper]] = defaultdict(list)
+    for p in ordered:
+        first = p.title[:1].upper()
+        letters[first if first.isalpha() and first.isascii() else "#"].append(p)
+    out["papers/index.md"] = env.get_template("all_papers.md.j2").render(
+        papers=ordered, groups=sorted(letters.items()))
+    out["index.md"] = env.get_template("home.md.j2").render(
+        site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities)
+    files = {k: v.encode("utf-8") for k, v in out.items()}
+    records = [papers_record(p) for p in sorted(papers, key=lambda p: p.id)]
+    files["data/papers.json"] = (json.dumps({"version": 1, "papers": records}, ensure_ascii=False,
+                                            sort_keys=True, indent=1) + "\n").encode("utf-8")
+    files[".nav.json"] = (json.dumps(nav(colls), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return files
+
+
+def nav(colls: list[Collection]) -> list:
+    """MkDocs nav: home, one section per collection with its categories, then the index pages."""
+    items: list = [{"Home": "index.md"}, {"Search": "search.md"}]
+    for c in colls:
+        items.append({c.name: [{"Overview": f"{c.slug}/index.md"}]
+                      + [{cat.name: f"{c.slug}/{slugify(cat.name)}.md"} for cat in c.categories]})
+    items += [{"All papers": "papers/index.md"}, {"Tags": "tags/index.md"},
+              {"Datasets & models": "entities/index.md"}]
+    return items

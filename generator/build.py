@@ -18,12 +18,14 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from .enrich import EnrichConfig, enrich
 from .model import Issue, Paper
-from .normalize import normalize
-from .readers import ReadResult, read_inputs
+from .normalize import accounting, near_duplicates, normalize
+from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
 from .writer import WriteReport, write_outputs
+from .feeds import history_files
+from . import incremental
+from .state import State, StateError, date_epoch, load_state, save_state, state_path, today
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
@@ -40,6 +42,9 @@ class BuildResult:
     write: WriteReport | None = None
     timings: dict[str, float] = field(default_factory=dict)
     site_dir: Path | None = None
+    state: State | None = None
+    state_file: Path | None = None
+    mode: str = ""  # "full" or "dirty": how MkDocs built the site
 
 
 def log(message: str) -> None:
@@ -61,26 +66,23 @@ def load_mkdocs_config(config_file: Path, **overrides) -> MkDocsConfig:
     return load_config(config_file=str(config_file), **{k: v for k, v in overrides.items() if v is not None})
 
 
-def report_counts(result: ReadResult, papers: list[Paper]) -> list[str]:
+def report_counts(result: ReadResult, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:
     """Explain every difference between paragraphs read and papers made: nothing dropped silently."""
-    total = sum(result.paragraphs.values())
-    merged = sum(len(p.sources) - 1 for p in papers)
-    lines = [f"read {total} paragraphs/records from {len(result.paragraphs)} files -> "
-             f"{len(result.records)} abstracts -> {len(papers)} papers"]
-    if total != len(result.records):
-        skipped = [i for i in result.issues if "skipped" in i.message]
-        lines.append(f"  {total - len(result.records)} records had no abstract: " + "; ".join(map(str, skipped[:5])))
-    if merged:
-        lines.append(f"  {merged} abstracts are exact duplicates of another and were merged "
-                     "(one paper, several sources)")
-    return lines
+    return accounting(result, papers, near)
+
+
+def load_state_or_fail(path: Path) -> State:
+    try:
+        return load_state(path)
+    except StateError as exc:
+        raise BuildFailed(str(exc)) from exc
 
 
 def read_stage(inputs: list[Path], timings: dict[str, float], replace_invalid: bool = False) -> ReadResult:
     with stage("read", timings):
         result = read_inputs(inputs, replace_invalid=replace_invalid)
-    for issue in result.issues:
-        log(str(issue))
+    for line in summarize(result.issues):
+        log(line)
     if result.errors:
         raise BuildFailed(f"{len(result.errors)} input error(s) above; nothing was built and the existing site is "
                           "unchanged. Fix the files named, or remove them from the input.")
@@ -89,32 +91,68 @@ def read_stage(inputs: list[Path], timings: dict[str, float], replace_invalid: b
     return result
 
 
-def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = False) -> BuildResult:
-    """Inputs -> docs/ (generated pages, data and search index); returns papers and timings."""
+def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = False,
+             state_file: Path | None = None, date: str | None = None) -> BuildResult:
+    """Inputs -> docs/ (generated pages, data and search index); returns papers and timings.
+
+    The history (first-seen dates) comes from the state file beside the inputs, which gets a new
+    batch dated `date` (default: SOURCE_DATE_EPOCH or today) when new papers appear.
+    """
     out = BuildResult()
     out.read = read_stage(inputs, out.timings, replace_invalid)
     with stage("normalize", out.timings):
         papers = normalize(out.read.records)
-    for line in report_counts(out.read, papers):
+        near = near_duplicates(papers)
+    for line in summarize(near) + report_counts(out.read, papers, near):
         log(line)
     digest = (config.get("extra") or {}).get("digest") or {}
     taxonomy = digest.get("taxonomy")
+    from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
     with stage("enrich", out.timings):
         papers = enrich(papers, EnrichConfig(taxonomy_path=Path(taxonomy) if taxonomy else None))
+    with stage("history", out.timings):
+        out.state_file = state_path(inputs, state_file)
+        out.state = load_state_or_fail(out.state_file)
+        new_ids = out.state.record([p.id for p in papers], today(date))
+        for p in papers:
+            p.first_seen = out.state.papers[p.id][1]
+    if new_ids:
+        log(f"history: {len(new_ids)} new papers in batch {out.state.latest.number} ({out.state.latest.date})")
     with stage("render", out.timings):
         files = render_site(papers, config["site_name"], {})
+        files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
+                                   config.get("use_directory_urls", True)))
     with stage("search index", out.timings):
         from .search import search_files
         files.update(search_files(papers))
     with stage("write", out.timings):
         out.write = write_outputs(Path(config["docs_dir"]), files)
     log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
+    if save_state(out.state_file, out.state):
+        log(f"history: recorded in {out.state_file} (commit it with the inputs)")
     out.papers = papers
     return out
 
 
-def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False) -> None:
-    """MkDocs build into a fresh sibling folder, then an atomic swap; a failure leaves site_dir as it was."""
+@contextmanager
+def source_date_epoch(date: str | None):
+    """SOURCE_DATE_EPOCH from the state's latest batch (unless set): MkDocs dates sitemap.xml(.gz) with it."""
+    if date is None or os.environ.get("SOURCE_DATE_EPOCH"):
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = str(date_epoch(date))
+    try:
+        yield
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
+def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None) -> None:
+    """MkDocs build into a fresh sibling folder, then an atomic swap; a failure leaves site_dir as it was.
+
+    dirty=True starts from a hard-linked copy of the previous site and re-renders only the pages
+    whose source is newer (see generator/incremental.py for when that is sound).
+    """
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = site_dir.with_name(f".{site_dir.name}.building-{os.getpid()}")
@@ -125,7 +163,14 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False) -> None:
     if not logging.getLogger("mkdocs").handlers:
         logging.getLogger("mkdocs").addHandler(logging.StreamHandler(sys.stderr))
     try:
-        mkdocs_build(load_mkdocs_config(config_file, site_dir=str(staging)), dirty=dirty)
+        with source_date_epoch(source_date):
+            mk_config = load_mkdocs_config(config_file, site_dir=str(staging))
+            dirty_build = incremental.prepare_dirty(mk_config, staging) if dirty else None
+            with incremental.quiet_dirty_warning():
+                mkdocs_build(mk_config, dirty=dirty)
+            if dirty_build:
+                incremental.merge_search_index(site_dir / incremental.SEARCH_INDEX, staging, dirty_build)
+                log(f"mkdocs: dirty build re-rendered {len(dirty_build.rebuilt)} of {len(dirty_build.order)} pages")
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
@@ -138,12 +183,20 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, replace_invalid: bool = False) -> BuildResult:
+def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, replace_invalid: bool = False,
+          state_file: Path | None = None, date: str | None = None, full: bool = False) -> BuildResult:
+    """generate, then MkDocs: dirty (incremental) when that is sound, else full; `full` forces full."""
     config = load_mkdocs_config(config_file)
-    result = generate(inputs, config, replace_invalid)
-    target = site_dir or Path(config["site_dir"])
+    result = generate(inputs, config, replace_invalid, state_file, date)
+    target = (site_dir or Path(config["site_dir"])).resolve()
+    the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full)
+    result.mode = "dirty" if the_plan.dirty else "full"
+    log(f"mkdocs: {result.mode} build ({the_plan.reason})")
+    incremental.clear_stamp(target)
     with stage("mkdocs build", result.timings):
-        run_mkdocs(config_file, target)
+        run_mkdocs(config_file, target, dirty=the_plan.dirty,
+                   source_date=result.state.latest.date if result.state and result.state.latest else None)
+    incremental.write_stamp(target, the_plan)
     result.site_dir = target
     log(f"site: {target} ({len(result.papers)} papers) in {sum(result.timings.values()):.1f}s")
     return result

@@ -16,20 +16,26 @@ def _inputs(args) -> list[Path]:
 
 
 def cmd_build(args) -> None:
-    build(_inputs(args), Path(args.config), Path(args.output) if args.output else None, args.replace_invalid)
+    build(_inputs(args), Path(args.config), Path(args.output) if args.output else None, args.replace_invalid,
+          state_file=_state(args), date=args.date, full=args.full)
+
+
+def _state(args) -> Path | None:
+    return Path(args.state) if getattr(args, "state", None) else None
 
 
 def cmd_check(args) -> None:
-    result = read_stage(_inputs(args), {}, args.replace_invalid)
-    papers = normalize(result.records)
-    for line in report_counts(result, papers):
-        print(line)
-    print("ok: the inputs can be built")
+    from .check import check_inputs
+    result = check_inputs(_inputs(args), args.replace_invalid)
+    for line in result.report():
+        print(line, flush=True)
+    if not result.ok:
+        raise BuildFailed("the inputs cannot be built as they are (see the report above)")
 
 
 def cmd_export(args) -> None:
     config = load_mkdocs_config(Path(args.config))
-    result = generate(_inputs(args), config, args.replace_invalid)
+    result = generate(_inputs(args), config, args.replace_invalid, _state(args), args.date)
     data = json.dumps({"version": 1, "papers": [papers_record(p) for p in sorted(result.papers, key=lambda p: p.id)]},
                       ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     if args.output:
@@ -41,12 +47,13 @@ def cmd_export(args) -> None:
 
 def cmd_serve(args) -> None:
     from .serve import serve
-    serve(_inputs(args), Path(args.config), args.dev_addr)
+    serve(_inputs(args), Path(args.config), args.dev_addr, state_file=_state(args), date=args.date)
 
 
 def cmd_deploy(args) -> None:
     from .deploy import deploy
-    deploy(_inputs(args), Path(args.config), message=args.message, force=args.force)
+    deploy(_inputs(args), Path(args.config), message=args.message, force=args.force,
+           state_file=_state(args), date=args.date)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -62,10 +69,17 @@ def parser() -> argparse.ArgumentParser:
                        help="decode invalid UTF-8 with replacement characters instead of failing")
         if output_help:
             p.add_argument("--output", "-o", metavar="PATH", help=output_help)
+        if name != "check":
+            p.add_argument("--state", metavar="FILE",
+                           help="history file (default: .digest-state.json in the first input folder; commit it)")
+            p.add_argument("--date", metavar="YYYY-MM-DD",
+                           help="date recorded for papers seen for the first time (default: SOURCE_DATE_EPOCH or today)")
         p.set_defaults(func=func)
         return p
 
-    add("build", cmd_build, "generate docs/ and build the site", "site folder (default: site/ from mkdocs.yml)")
+    build = add("build", cmd_build, "generate docs/ and build the site (incremental when sound)",
+                "site folder (default: site/ from mkdocs.yml)")
+    build.add_argument("--full", action="store_true", help="always rebuild the whole site (no dirty build)")
     add("check", cmd_check, "validate the inputs and report problems, without building")
     add("export", cmd_export, "write the enriched corpus as JSON", "JSON file (default: standard output)")
     serve = add("serve", cmd_serve, "build, serve on 127.0.0.1 with live reload, regenerate on input changes")

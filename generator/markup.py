@@ -90,8 +90,13 @@ def _find_math_end(s: str, start: int, closer: str) -> int:
         return j
 
 
-def parse(text: str) -> list[Node]:
+MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
+
+
+def parse(text: str, depth: int = 0) -> list[Node]:
     """Parse one paragraph into nodes; any text that is not recognised markup stays text."""
+    if depth > MAX_DEPTH:
+        return [Node("text", text)]
     out: list[Node] = []
     buf: list[str] = []
     i, n = 0, len(text)
@@ -154,14 +159,14 @@ def parse(text: str) -> list[Node]:
                     elif name == "href" and close + 1 < n and text[close + 1] == "{":
                         close2 = _matching_brace(text, close + 1)
                         if close2 > 0:
-                            out.append(_link(inner.strip(), parse(text[close + 2:close2])))
+                            out.append(_link(inner.strip(), parse(text[close + 2:close2], depth + 1)))
                             close = close2
                     elif STYLE.get(name) == "code":
                         out.append(Node("code", inner))
                     elif STYLE.get(name) in ("strong", "em"):
-                        out.append(Node(STYLE[name], children=parse(inner)))
+                        out.append(Node(STYLE[name], children=parse(inner, depth + 1)))
                     else:
-                        out.extend(parse(inner))
+                        out.extend(parse(inner, depth + 1))
                     i = close + 1
                     continue
                 buf.append(WORDS.get(name, name))
@@ -171,7 +176,7 @@ def parse(text: str) -> list[Node]:
             end = text.find("**", i + 2)
             if end > i + 2 and not text[i + 2].isspace():
                 flush()
-                out.append(Node("strong", children=parse(text[i + 2:end])))
+                out.append(Node("strong", children=parse(text[i + 2:end], depth + 1)))
                 i = end + 2
                 continue
         if c == "`" and not text.startswith("``", i):

@@ -41,7 +41,8 @@ class Issue:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.level}: {self.message}"
+        where = f"{self.file}:{self.line}" if self.line else self.file  # line 0: the whole file
+        return f"{where}: {self.level}: {self.message}"
 
 
 @dataclass

@@ -8,9 +8,16 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+import zlib
+
+import numpy as np
 
 from . import markup
-from .model import Paper, RawRecord
+from .model import Issue, Paper, RawRecord
+
+NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
+NEAR_MIN_WORDS = 20  # shorter texts are too short to call near-duplicates (exact ones are merged anyway)
+_URL = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
 
 
 def paper_id(plain_text: str) -> str:
@@ -22,7 +29,8 @@ def paper_id(plain_text: str) -> str:
 def clean_text(raw: str) -> str:
     """Unicode NFC, control characters removed, doubled backslashes undone."""
     text = unicodedata.normalize("NFC", raw)
-    text = "".join(c if c in "\t\n" or unicodedata.category(c)[0] != "C" else " " for c in text)
+    if not text.isprintable():  # (fast path: a printable string has no category-C characters)
+        text = "".join(c if c in "\t\n" or unicodedata.category(c)[0] != "C" else " " for c in text)
     return markup.undouble(text)
 
 
@@ -42,7 +50,7 @@ def normalize_record(rec: RawRecord) -> Paper:
         links=markup.links(nodes),
         given_title=rec.title,
         authors=list(rec.authors),
-        url=rec.url if rec.url and re.match(r"https?://", rec.url) else None,
+        url=rec.url.strip() if rec.url and _URL.fullmatch(rec.url.strip()) else None,
         keywords=list(rec.keywords),
         given_area=rec.area,
     )
@@ -65,3 +73,89 @@ def normalize(records: list[RawRecord]) -> list[Paper]:
             if not getattr(seen, attr):
                 setattr(seen, attr, getattr(paper, attr))
     return list(papers.values())
+
+
+def _shingles(text: str) -> np.ndarray:
+    """Word 3-grams of a text, hashed (CRC-32: stable across runs) into a uint64 array."""
+    words = re.findall(r"\w+", text.casefold())
+    grams = {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))}
+    return np.fromiter((zlib.crc32(g.encode("utf-8")) for g in grams), dtype=np.uint64, count=len(grams))
+
+
+def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, bands: int = 10, rows: int = 3) -> list[Issue]:
+    """Warnings for pairs of distinct papers whose abstracts are almost the same text.
+
+    Candidates come from MinHash-LSH over word 3-gram shingles (bands x rows hashes per paper; a pair
+    with Jaccard 0.6 becomes a candidate with probability ~0.9, one with 0.9 almost surely), so the
+    cost is linear in the corpus, never n x n.  Each candidate pair is then confirmed by the cosine of
+    its word uni+bigram TF-IDF vectors >= `threshold` (the same abstract with a typo scores ~0.98).
+    Each pair is named once, at the later paper's source, with the other's file:line; nothing is merged.
+    """
+    idx = [i for i, p in enumerate(papers) if len(p.plain_text.split()) >= NEAR_MIN_WORDS]
+    if len(idx) < 2:
+        return []
+    prime = np.uint64((1 << 31) - 1)
+    rng = np.random.default_rng(20260101)
+    a = rng.integers(1, int(prime), size=(bands * rows, 1), dtype=np.uint64)
+    b = rng.integers(0, int(prime), size=(bands * rows, 1), dtype=np.uint64)
+    buckets: dict[tuple, list[int]] = {}
+    for pos, i in enumerate(idx):
+        sh = _shingles(papers[i].plain_text) % prime
+        sig = ((a * sh[None, :] + b) % prime).min(axis=1)
+        for band in range(bands):
+            buckets.setdefault((band, *sig[band * rows:(band + 1) * rows].tolist()), []).append(pos)
+    pairs = set()
+    for members in buckets.values():
+        if len(members) > 1:
+            head = members[:50]  # a huge bucket means many copies of one text: comparing with 50 names it
+            pairs.update((x, y) for n, x in enumerate(head) for y in members[n + 1:] if x != y)
+    if not pairs:
+        return []
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    matrix = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, dtype=np.float32).fit_transform(
+        [papers[i].plain_text.casefold() for i in idx])
+    ordered = sorted(pairs)
+    left = matrix[[x for x, _ in ordered]]
+    right = matrix[[y for _, y in ordered]]
+    sims = np.asarray(left.multiply(right).sum(axis=1)).ravel()
+    issues = []
+    for (x, y), sim in zip(ordered, sims):
+        if sim < threshold:
+            continue
+        first, second = sorted((papers[idx[x]].sources[0], papers[idx[y]].sources[0]))
+        issues.append(Issue("warning", second.file, second.line,
+                            f"near-duplicate of {first.file}:{first.line} ({sim:.0%} similar, not identical): "
+                            "kept as two papers; if it is the same abstract with a typo, delete one copy"))
+    return sorted(issues, key=lambda i: (i.file, i.line, i.message))
+
+
+def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:
+    """Explain every difference between paragraphs read and papers made: nothing is dropped silently.
+
+    `read` is a readers.ReadResult.  paragraphs = abstracts + excluded; abstracts = papers + merged.
+    """
+    total = sum(read.paragraphs.values())
+    merged = sum(len(p.sources) - 1 for p in papers)
+    lines = [f"read {total:,} paragraphs/records from {len(read.paragraphs)} file(s) -> "
+             f"{len(read.records):,} abstracts -> {len(papers):,} papers"]
+    if read.files_not_read:
+        lines.append(f"  {len(read.files_not_read)} file(s) not read (see the errors above): "
+                     + ", ".join(read.files_not_read[:10]) + (" ..." if len(read.files_not_read) > 10 else ""))
+    if read.excluded:
+        reasons: dict[str, list] = {}
+        for issue, reason in zip(read.excluded, read.reasons):
+            reasons.setdefault(reason, []).append(issue)
+        lines.append(f"  {len(read.excluded):,} paragraphs/records left out:")
+        for reason, items in reasons.items():
+            where = ", ".join(f"{i.file}:{i.line}" for i in items[:3]) + (" ..." if len(items) > 3 else "")
+            lines.append(f"    {len(items):,} x {reason} ({where})")
+    unexplained = total - len(read.records) - len(read.excluded)
+    if unexplained:
+        lines.append(f"  {unexplained:,} paragraphs/records unaccounted for: this is a bug, please report it")
+    if merged:
+        lines.append(f"  {merged:,} abstracts are exact duplicates of another and were merged "
+                     "(one paper, several sources)")
+    if near:
+        lines.append(f"  {len(near):,} pairs of near-duplicate abstracts flagged above (kept as separate papers)")
+    return lines

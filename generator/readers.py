@@ -23,8 +23,16 @@ JSONL_EXT = {".jsonl", ".ndjson"}
 SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT
 
 MAX_HEADER_CHARS = 150
-LONG_PARAGRAPH = 20_000  # characters; a real abstract is ~2,000
+LONG_PARAGRAPH = 20_000  # characters; a real abstract is ~2,000: longer ones are kept, with a warning
+MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are left out, with a warning
 SHORT_PARAGRAPH_WORDS = 12
+GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
+# Control characters other than tab and newline: replaced by a space (with a warning) as the file is read,
+# so that nothing downstream (Markdown's own \x02..\x03 placeholders, terminals) ever sees them.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive",
+          b"\x1f\x8b": "gzip-compressed", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
+          b"\x7fELF": "an executable", b"\xd0\xcf\x11\xe0": "an old Word/Excel document"}
 
 # Column names accepted in structured files (first match wins).
 COLUMNS = {
@@ -41,20 +49,58 @@ _HEADER_NOISE = re.compile(
     r"\b(accepted|selected|all|list of|papers?|abstracts?|proceedings|submissions?)\b|论文列表|论文|列表|摘要",
     re.IGNORECASE,
 )
-_VENUE_YEAR = re.compile(r"([A-Za-z][A-Za-z0-9&.\-]*?(?:\s+[A-Z][A-Za-z0-9&.\-]*)*)[\s_\-']*((?:19|20)\d\d)")
+_VENUE_YEAR = re.compile(r"([A-Za-z][A-Za-z0-9&.\-]*)[\s_\-']*((?:19|20)\d\d)(?!\d)")
 
 
 @dataclass
 class ReadResult:
-    """Everything the read stage produced: records, issues, and paragraph counts per file."""
+    """Everything the read stage produced: records, issues, and the paragraph accounting.
+
+    `paragraphs` counts, per file, every paragraph (text) or row/object/line (structured) that could
+    hold an abstract; `excluded` lists, with the reason, each one that did not become a record.  So
+    sum(paragraphs) == len(records) + len(excluded), always: nothing is dropped silently.
+    """
 
     records: list[RawRecord] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
     paragraphs: dict[str, int] = field(default_factory=dict)
+    excluded: list[Issue] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)  # a short reason for each of `excluded`
+    files_not_read: list[str] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Issue]:
         return [i for i in self.issues if i.level == "error"]
+
+    def exclude(self, file: str, line: int, message: str, reason: str, level: str = "warning") -> None:
+        issue = Issue(level, file, line, message)
+        self.issues.append(issue)
+        self.excluded.append(issue)
+        self.reasons.append(reason)
+
+
+def _template(message: str) -> str:
+    """The kind of an issue: its message with numbers and quoted text blanked out."""
+    return re.sub(r"\d[\d,.]*|'[^']*'|\"[^\"]*\"", "#", message)
+
+
+def summarize(issues: list[Issue], limit: int = GROUP_LIMIT) -> list[str]:
+    """Issue lines for people: the first `limit` of each kind per file, then one line with the rest.
+
+    100,000 stray one-word paragraphs give six lines, not 100,000; every line still says file:line.
+    """
+    groups: dict[tuple[str, str, str], list[Issue]] = {}
+    for issue in issues:
+        groups.setdefault((issue.file, issue.level, _template(issue.message)), []).append(issue)
+    out: list[str] = []
+    for (file, level, _), items in groups.items():
+        out.extend(str(i) for i in items[:limit])
+        rest = items[limit:]
+        if rest:
+            lines = ", ".join(str(i.line) for i in rest[:20]) + (", ..." if len(rest) > 20 else "")
+            out.append(f"{file}:{rest[0].line}: {level}: {len(rest):,} more like the above "
+                       f"(lines {lines})")
+    return out
 
 
 def collection_name(header: str, fallback: str = "") -> str:
@@ -81,65 +127,146 @@ def looks_like_header(paragraph: str) -> bool:
     )
 
 
+def display_name(rel: str, issues: list[Issue]) -> str:
+    """The name used in messages and pages; control characters (a newline in a file name) made visible."""
+    if not _CONTROL.search(rel) and "\n" not in rel:
+        return rel
+    shown = re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: f"\\x{ord(m.group(0)):02x}", rel)
+    issues.append(Issue("warning", shown, 0, "file name contains control characters; shown escaped; rename the file"))
+    return shown
+
+
 def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
-    """Input files (sorted, deduplicated) with the display name used in messages and pages."""
+    """Input files (sorted, deduplicated) with the display name used in messages and pages.
+
+    Inside a folder, every file must resolve to a path inside that folder: a symlink (or a symlinked
+    folder) that leads outside it is an error, so no file from elsewhere on the machine is read.
+    """
     found: dict[Path, str] = {}
     for root in inputs:
         if root.is_file():
-            found.setdefault(root.resolve(), root.name)
+            found.setdefault(root.resolve(), display_name(root.name, issues))
             continue
         if not root.is_dir():
             issues.append(Issue("error", str(root), 0, "no such file or folder"))
             continue
         base = root.resolve()
-        for path in sorted(root.rglob("*")):
-            rel = path.relative_to(root).as_posix()
+        for path in sorted(root.rglob("*"), key=lambda p: (p.is_symlink(), p)):  # real files before links
+            rel = display_name(path.relative_to(root).as_posix(), issues)
+            target = path.resolve()
+            if base != target and base not in target.parents:
+                if path.is_symlink():
+                    issues.append(Issue("error", rel, 0, f"symlink points outside the input folder (to {target}); "
+                                        "it is not read and the build stops: copy the file into the folder, "
+                                        "or pass its own folder with --input"))
+                continue  # (a file inside a symlinked folder: the folder's own link was reported)
             if any(part.startswith(".") for part in path.relative_to(root).parts):
-                continue  # hidden files, e.g. the state file
-            if path.is_symlink():
-                target = path.resolve()
-                if base not in target.parents and target != base:
-                    issues.append(Issue("error", rel, 0, f"symlink points outside the input folder ({target}); not read"))
-                    continue
+                if path.is_file() and path.suffix.lower() in SUPPORTED and not path.name.startswith((".paper-digest", ".digest")):
+                    issues.append(Issue("info", rel, 0, "hidden file (name starts with '.'); not read: rename it to include it"))
+                continue
             if not path.is_file():
+                if path.exists() or path.is_symlink():
+                    if not path.is_dir():
+                        issues.append(Issue("warning", rel, 0, "not a regular file (or a broken symlink); not read"))
                 continue
             if path.suffix.lower() not in SUPPORTED:
-                issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; skipped (use .txt, .csv, .tsv, .json or .jsonl)"))
+                issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
+                                    "(use .txt, .md, .csv, .tsv, .json or .jsonl)"))
                 continue
-            found.setdefault(path.resolve(), rel)
+            resolved = path.resolve()
+            if resolved in found:
+                issues.append(Issue("info", rel, 0, f"same file as {found[resolved]} (a link to it); read once"))
+                continue
+            found[resolved] = rel
     return sorted(found.items(), key=lambda kv: kv[1])
 
 
+def _looks_utf16(data: bytes) -> str | None:
+    """'LE'/'BE' when a BOM-less file has NUL in every other byte of its start (UTF-16 text), else None."""
+    head = data[:4096]
+    if len(head) < 4:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if odd.count(0) > 0.9 * len(odd) and even.count(0) < 0.1 * len(even):
+        return "LE"
+    if even.count(0) > 0.9 * len(even) and odd.count(0) < 0.1 * len(odd):
+        return "BE"
+    return None
+
+
 def decode(data: bytes, name: str, issues: list[Issue], replace_invalid: bool = False) -> str | None:
-    """Bytes to text: UTF-8 (with or without BOM) or BOM-marked UTF-16; None if unreadable."""
+    """Bytes to text: UTF-8 (with or without BOM) or BOM-marked UTF-16/32; None if unreadable.
+
+    Every refusal is an error naming the file, the line and the byte offset, and what to do.
+    """
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        issues.append(Issue("info", name, 1, "UTF-32 file (byte-order mark); decoded as UTF-32"))
+        try:
+            return data.decode("utf-32")
+        except UnicodeDecodeError as exc:
+            issues.append(Issue("error", name, 1, f"invalid UTF-32 at byte {exc.start}; not read: save the file as UTF-8"))
+            return None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        issues.append(Issue("info", name, 1, "UTF-16 file (byte-order mark); decoded as UTF-16"))
+        issues.append(Issue("info", name, 1, "UTF-16 file (byte-order mark); decoded as UTF-16 "
+                            "(saving it as UTF-8 would make it readable by more tools)"))
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
-            issues.append(Issue("error", name, 1, f"invalid UTF-16 at byte {exc.start}"))
+            issues.append(Issue("error", name, 1, f"invalid UTF-16 at byte {exc.start}; not read: save the file as UTF-8"))
+            return None
+    for magic, kind in _MAGIC.items():
+        if data.startswith(magic):
+            issues.append(Issue("error", name, 1, f"binary file ({kind}), not text; not read: remove it from the input "
+                                "or convert it to a .txt file"))
             return None
     if b"\x00" in data[:8192]:
-        issues.append(Issue("error", name, 1, "binary file (NUL bytes); not read"))
+        order = _looks_utf16(data)
+        if order:
+            issues.append(Issue("error", name, 1, f"looks like UTF-16-{order} without a byte-order mark; not read: "
+                                "save the file as UTF-8"))
+        else:
+            at = data.index(b"\x00")
+            issues.append(Issue("error", name, data.count(b"\n", 0, at) + 1,
+                                f"binary file (NUL byte at byte {at}); not read: remove it from the input"))
         return None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        text = data.decode("utf-8-sig", errors="replace")
+        bad = text.count("\ufffd") - data.count("\ufffd".encode())
+        where = f"invalid UTF-8 at byte {exc.start} (line {line}, column {column}; {bad} bad sequence(s) in the file)"
         if not replace_invalid:
-            issues.append(Issue("error", name, line,
-                                f"invalid UTF-8 at byte {exc.start}; fix the file, or build with --replace-invalid "
-                                "to decode it with replacement characters"))
+            issues.append(Issue("error", name, line, f"{where}; not read: fix the encoding (is it Latin-1/cp1252? "
+                                "save it as UTF-8), or build with --replace-invalid to decode it with replacement "
+                                "characters"))
             return None
-        issues.append(Issue("warning", name, line, f"invalid UTF-8 at byte {exc.start}; decoded with replacement characters"))
-        return data.decode("utf-8-sig", errors="replace")
+        issues.append(Issue("warning", name, line, f"{where}; decoded with replacement characters (U+FFFD) "
+                            "because of --replace-invalid"))
+        return text
+
+
+def clean_controls(text: str, name: str, issues: list[Issue]) -> str:
+    """Replace control characters (other than tab and newline) by spaces, with one warning per file."""
+    first = _CONTROL.search(text)
+    if not first:
+        return text
+    count = len(_CONTROL.findall(text))
+    line = text.count("\n", 0, first.start()) + 1
+    issues.append(Issue("warning", name, line, f"{count} control character(s) (first U+{ord(first.group(0)):04X}) "
+                        "replaced by spaces"))
+    return _CONTROL.sub(" ", text)
 
 
 def paragraphs(text: str) -> list[tuple[int, str]]:
-    """Blank-line separated paragraphs with the 1-based line where each starts; wraps joined."""
+    """Blank-line separated paragraphs with the 1-based line where each starts; wraps joined.
+
+    Lines are split on "\n" only (as editors number them), in one linear pass.
+    """
     out: list[tuple[int, str]] = []
     start, lines = 0, []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
             if not lines:
                 start = number
@@ -155,8 +282,9 @@ def paragraphs(text: str) -> list[tuple[int, str]]:
 def read_text(text: str, name: str, result: ReadResult) -> None:
     """The seed format: a header paragraph, then one abstract per paragraph."""
     paras = paragraphs(text)
+    result.paragraphs[name] = 0
     if not paras:
-        result.issues.append(Issue("warning", name, 1, "empty file: no header and no abstracts"))
+        result.issues.append(Issue("warning", name, 1, "empty file (no header and no abstracts); nothing read from it"))
         return
     header = ""
     if looks_like_header(paras[0][1]):
@@ -166,11 +294,27 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
                                    "no header line naming the collection; the first paragraph is read as an abstract "
                                    "and the collection is taken from the file name"))
     if not paras:
-        result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts"))
+        result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
+                                   "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
     result.paragraphs[name] = len(paras)
     for line, para in paras:
-        result.records.append(RawRecord(para, Source(name, line, header), collection))
+        if acceptable(para, name, line, result):
+            result.records.append(RawRecord(para, Source(name, line, header), collection))
+
+
+def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:
+    """Whether a paragraph can be an abstract; if not, it is recorded as excluded with the reason."""
+    if len(text) > MAX_PARAGRAPH:
+        result.exclude(name, line, f"paragraph of {len(text):,} characters (an abstract is ~2,000; the limit is "
+                                   f"{MAX_PARAGRAPH:,}); left out: separate the abstracts with blank lines",
+                       f"longer than {MAX_PARAGRAPH:,} characters")
+        return False
+    if not any(c.isalnum() for c in text):
+        result.exclude(name, line, f"paragraph {text[:40]!r} has no letters or digits (a separator?); "
+                                   "not an abstract, left out", "no letters or digits")
+        return False
+    return True
 
 
 def _pick(row: dict, key: str) -> str | None:
@@ -190,11 +334,23 @@ def _split_list(value, seps: str) -> list[str]:
     return [v.strip() for v in re.split(f"[{seps}]", value) if v.strip()]
 
 
+def _clean_value(value):
+    """Structured values can carry control characters as JSON escapes ("\\u0002"): blank them."""
+    if isinstance(value, str):
+        return _CONTROL.sub(" ", value)
+    if isinstance(value, list):
+        return [_clean_value(v) for v in value]
+    return value
+
+
 def _record(row: dict, name: str, line: int, default_collection: str, result: ReadResult) -> None:
+    row = {k: _clean_value(v) for k, v in row.items()}
     abstract = _pick(row, "abstract")
     if not isinstance(abstract, str) or not abstract.strip():
-        result.issues.append(Issue("warning", name, line, "record has no abstract (columns: "
-                                   + ", ".join(COLUMNS["abstract"]) + "); skipped"))
+        result.exclude(name, line, "record has no abstract (columns: " + ", ".join(COLUMNS["abstract"]) + "); skipped",
+                       "no abstract field")
+        return
+    if not acceptable(" ".join(abstract.split()), name, line, result):
         return
     authors = _pick(row, "authors")
     coll = _pick(row, "collection")
@@ -215,6 +371,21 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
     csv.field_size_limit(1 << 30)
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
     default = collection_name("", Path(name).stem)
+    try:
+        fieldnames = reader.fieldnames or []
+    except csv.Error as exc:
+        fieldnames = []
+        result.issues.append(Issue("error", name, 1, f"CSV error in the header row: {exc}; not read"))
+    if not any(f.strip().lower() in COLUMNS["abstract"] for f in fieldnames if f):
+        if fieldnames:
+            result.issues.append(Issue("error", name, 1, f"no abstract column among {fieldnames} (expected one of "
+                                       + ", ".join(COLUMNS["abstract"]) + "); not read"))
+        elif text.strip():
+            result.issues.append(Issue("error", name, 1, "no header row; not read"))
+        else:
+            result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
+        result.files_not_read.append(name)
+        return
     count, line = 0, 2
     try:
         for row in reader:
@@ -222,9 +393,7 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
             _record(row, name, line, default, result)
             line = reader.line_num + 1
     except csv.Error as exc:
-        result.issues.append(Issue("error", name, reader.line_num, f"CSV error: {exc}"))
-    if reader.fieldnames and not any(f.strip().lower() in COLUMNS["abstract"] for f in reader.fieldnames if f):
-        result.issues.append(Issue("error", name, 1, f"no abstract column among {reader.fieldnames}"))
+        result.issues.append(Issue("error", name, reader.line_num, f"CSV error: {exc}; the rest of the file is not read"))
     result.paragraphs[name] = count
 
 
@@ -234,7 +403,12 @@ def _json_objects(text: str):
     data = json.loads(text)
     if isinstance(data, dict):
         items = data.get("papers") or data.get("records") or []
-        return data.get("collection") or data.get("venue") or "", [(None, item) for item in items]
+        if not isinstance(items, list):
+            raise ValueError('"papers" must be a list of objects')
+        coll = data.get("collection") or data.get("venue") or ""
+        return coll if isinstance(coll, str) else "", [(None, item) for item in items]
+    if not isinstance(data, list):
+        raise ValueError("expected an array of objects, or an object with a \"papers\" array")
     # Walk the array once more to learn each object's line.
     pos, out = text.index("[") + 1, []
     while True:
@@ -253,13 +427,14 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
         coll, items = _json_objects(text)
     except (ValueError, json.JSONDecodeError) as exc:
         line = getattr(exc, "lineno", 1)
-        result.issues.append(Issue("error", name, line, f"invalid JSON: {exc}"))
+        result.issues.append(Issue("error", name, line, f"invalid JSON: {exc}; not read: fix the file"))
+        result.files_not_read.append(name)
         return
     default = collection_name(coll, Path(name).stem)
     for index, (line, item) in enumerate(items, start=1):
         where = line or 1
         if not isinstance(item, dict):
-            result.issues.append(Issue("warning", name, where, f"item {index} is not an object; skipped"))
+            result.exclude(name, where, f"item {index} is not an object; skipped", "not a JSON object")
             continue
         _record(item, name, where, default, result)
     result.paragraphs[name] = len(items)
@@ -268,17 +443,18 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
 def read_jsonl(text: str, name: str, result: ReadResult) -> None:
     default = collection_name("", Path(name).stem)
     count = 0
-    for line, raw in enumerate(text.splitlines(), start=1):
+    for line, raw in enumerate(text.split("\n"), start=1):
         if not raw.strip():
             continue
         count += 1
         try:
             item = json.loads(raw)
         except json.JSONDecodeError as exc:
-            result.issues.append(Issue("error", name, line, f"invalid JSON line: {exc.msg} (column {exc.colno})"))
+            result.exclude(name, line, f"invalid JSON line: {exc.msg} (column {exc.colno}); not read: fix the line",
+                           "invalid JSON", level="error")
             continue
         if not isinstance(item, dict):
-            result.issues.append(Issue("warning", name, line, "line is not a JSON object; skipped"))
+            result.exclude(name, line, "line is not a JSON object; skipped", "not a JSON object")
             continue
         _record(item, name, line, default, result)
     result.paragraphs[name] = count
@@ -288,10 +464,17 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
     """Read every supported file under `inputs` into RawRecords plus a list of issues."""
     result = ReadResult()
     for path, name in discover(inputs, result.issues):
-        text = decode(path.read_bytes(), name, result.issues, replace_invalid)
-        if text is None:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            result.issues.append(Issue("error", name, 0, f"cannot read the file ({exc.strerror}); not read"))
+            result.files_not_read.append(name)
             continue
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = decode(data, name, result.issues, replace_invalid)
+        if text is None:
+            result.files_not_read.append(name)
+            continue
+        text = clean_controls(text.replace("\r\n", "\n").replace("\r", "\n"), name, result.issues)
         suffix = path.suffix.lower()
         if suffix in TABLE_EXT:
             read_table(text, name, result, TABLE_EXT[suffix])

@@ -214,11 +214,16 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
 
 def nav(colls: list[Collection]) -> list:
-    """MkDocs nav: home, one section per collection with its categories, then the index pages."""
-    items: list = [{"Home": "index.md"}, {"Search": "search.md"}]
+    """MkDocs nav: home, one section per collection with its categories, then the index pages.
+
+    Categories are in name order here (pages list them by size): the nav is in every page, so it
+    must not change when a batch of papers shifts category sizes, or no build could be incremental.
+    """
+    items: list = [{"Home": "index.md"}, {"Search": "search.md"}, {"What's new": "new.md"}]  # new.md: feeds.py
     for c in colls:
         items.append({c.name: [{"Overview": f"{c.slug}/index.md"}]
-                      + [{cat.name: f"{c.slug}/{slugify(cat.name)}.md"} for cat in c.categories]})
+                      + [{cat.name: f"{c.slug}/{slugify(cat.name)}.md"}
+                         for cat in sorted(c.categories, key=lambda cat: cat.name.casefold())]})
     items += [{"All papers": "papers/index.md"}, {"Tags": "tags/index.md"},
               {"Datasets & models": "entities/index.md"}]
     return items

@@ -18,19 +18,23 @@ I II III IV We Our In This The A An To It Its Transformer Transformers Adam Adam
 Third Finally Specifically Moreover Furthermore Additionally Experiments Existing Recent Unlike While
 Building Based Using Through Motivated Inspired Empirically Extensive Overall Together Here Then Thus
 """.split())
+_SMALL = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")
 _TOKEN = r"[A-Za-z0-9][\w.+\-²³′'&]*[\w+²³′]|[A-Za-z0-9]"
 _WORD = r"(?:[A-Z0-9][\w.+\-²³′'&]*|of|and|for|the|as|in|to|on|with|a)"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
-_PHRASE = rf"[A-Z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
+_PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
 _CODED = re.compile(
     r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*)$")
 _VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
 _INTRO = re.compile(
     rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work)\s+(?:(?:also|further|then|first|here|newly|therefore)\s+)?"
-    rf"{_VERBS}[sd]?(?:ing)?\b\s+(?:(?:it|this|them)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
+    rf"{_VERBS}[sd]?(?:ing)?\b\s+(?:(?:it|this|them|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|paradigm|method|model|framework|benchmark|dataset|approach|system|suite)[\s,]+){{0,4}})"
     rf"[*$\"“]*({_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists)\b))")
-_CALLED = re.compile(rf"\b(?:called|termed|dubbed|named|coined|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
+_INTRO2 = re.compile(
+    rf"\b(?i:we|this (?:paper|work))\s+{_VERBS}[sd]?\s+(?:a|an|the)\s+(?:[a-z][\w\-]*\s+){{0,6}}?[a-z][\w\-]*,?\s+"
+    rf"[*$]*({_TOKEN})[*$]*(?=\s*(?:,|\(|\.|\s+which|\s+that))")
+_CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
 _OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+[*$]*({_TOKEN})")
 _ACRO = re.compile(rf"((?:[A-Za-z0-9][\w\-–']*[\s\-]+){{1,9}}?[A-Za-z0-9][\w\-–']*)\s*\(\s*[*$\\textit{{]*({_TOKEN})[*$}}]*\s*\)")
 _REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
@@ -41,7 +45,7 @@ _SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|
 def coined(tok: str) -> bool:
     """True if tok looks like a coined name rather than an ordinary word or a number."""
     return bool(tok) and len(tok) <= 40 and tok not in COMMON and tok.rstrip("s") not in COMMON \
-        and bool(_CODED.match(tok)) and not re.fullmatch(r"[\d.,%×x\-]+[A-Za-z]{0,2}|[A-Z]\d*|\d+[A-Za-z]*|[\d.]+[KMBkmb]", tok)
+        and bool(_CODED.match(tok)) and not re.fullmatch(r"[\d.,%×x\-]+[A-Za-z]{0,2}|[A-Z]\d*|\d+[A-Za-z]*|[\d.]+[KMBkmb]|[\d.]+[A-Za-z]?-[a-z\-]+", tok)
 
 
 def _namelike(phrase: str, slot: bool) -> bool:
@@ -51,7 +55,7 @@ def _namelike(phrase: str, slot: bool) -> bool:
         return False
     if len(words) == 1:
         return coined(phrase) or (slot and phrase[0].isupper() and len(phrase) >= 3)
-    return slot and all(w[0].isupper() or w[0].isdigit() or w in ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a") for w in words) \
+    return slot and all(w[0].isupper() or w[0].isdigit() or w in _SMALL for w in words) \
         and words[-1][0].isupper()
 
 
@@ -91,8 +95,10 @@ def _clean(tok: str) -> str:
 
 
 def _prefer(long: str, acro: str) -> str:
-    """Titles use the acronym unless it is a bare two-letter one."""
-    return long if re.fullmatch(r"[A-Z]{2}s?", acro) and long[0].isupper() else acro
+    """Papers go by their acronym, except a plain <=3-letter one for a Title-Case phrase
+    ("Test-Time Matching (TTM)" -> Test-Time Matching; "Circuit-based ... (CRV)" -> CRV)."""
+    title_case = all(w[0].isupper() or w in _SMALL for w in re.split(r"[\s\-]+", long) if w)
+    return long if title_case and re.fullmatch(r"[A-Z0-9&]{2,3}", acro) else acro
 
 
 def _prepare(md: str) -> str:
@@ -118,7 +124,7 @@ def candidates(md: str) -> list[tuple[float, int, str]]:
             out.append((9, m.start(), _clean(acro.group(1))))
         elif _namelike(inner, slot=len(m.group(1)) == 2 or coined(inner) or len(inner.split()) > 1):
             out.append((8 if len(m.group(1)) == 2 else 7, m.start(), inner))
-    for rx, score in ((_INTRO, 6.5), (_CALLED, 7), (_OURS, 6.5)):
+    for rx, score in ((_INTRO, 6.5), (_INTRO2, 6.5), (_CALLED, 7), (_OURS, 6.5)):
         for m in rx.finditer(text):
             tok = _clean(m.group(1))
             tail = text[m.end(1):m.end(1) + 3]
@@ -139,13 +145,13 @@ def candidates(md: str) -> list[tuple[float, int, str]]:
     seen = set()
     for m in re.finditer(rf"(?<![\w\-]){_TOKEN}", text):
         tok = _clean(m.group(0))
-        if tok in seen or not coined(tok) or tok in pairs.values():
+        if tok in seen or not coined(tok) or tok in pairs:
             continue
         seen.add(tok)
         uses = len(re.findall(r"(?<![\w-])" + re.escape(tok) + r"(?![\w-])", text))
         in_intro = any(a <= m.start() <= b for a, b in intro_spans)
         if uses >= 2 or in_intro:
-            out.append((4.5 + (1 if in_intro else 0) + 0.25 * min(uses, 4), m.start(), tok))
+            out.append((4 + (1 if in_intro else 0) + 0.25 * min(uses, 4), m.start(), tok))
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
 
 
@@ -164,3 +170,13 @@ def extract_name(md: str, common: frozenset[str] = frozenset()) -> str | None:
         return None
     name, (score, _) = max(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
     return name if score >= 6 else None
+
+
+def common_names(texts: list[str]) -> frozenset[str]:
+    """Coined-looking tokens shared by many abstracts (GPT-4o, ImageNet): never a paper's own name."""
+    from collections import Counter
+    df = Counter()
+    for t in texts:
+        df.update({tok for tok in re.findall(rf"(?<![\w\-]){_TOKEN}", t) if coined(tok)})
+    floor = max(4, int(0.002 * len(texts)))
+    return frozenset(tok for tok, n in df.items() if n >= floor)

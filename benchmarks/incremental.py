@@ -1,0 +1,141 @@
+"""Benchmark: full build vs incremental build after adding one file of 20 abstracts.
+
+For each N it synthesizes N papers in the seed text format (header line, one abstract per
+paragraph, 1,000 per file) from the abstracts of shared/data/iclr2026_dev.csv (reused ones are
+spliced from two different abstracts so every id differs and none is a near-duplicate), runs
+`paper-digest build` (full, no previous site), then adds one file of 20 new abstracts and runs
+`paper-digest build` again, timing both as a user would (separate processes, wall clock).
+
+    .venv/bin/python benchmarks/incremental.py --sizes 2000 20000
+
+Prints a table and writes benchmarks/out/incremental.json.  Projects live in benchmarks/out/.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CSV = ROOT.parent / "shared" / "data" / "iclr2026_dev.csv"
+OUT = ROOT / "benchmarks" / "out"
+PER_FILE = 1000
+
+
+def abstracts() -> list[str]:
+    with CSV.open(newline="", encoding="utf-8") as f:
+        return [" ".join(r["abstract"].split()) for r in csv.DictReader(f) if len(r["abstract"]) > 300]
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
+
+
+def synthesize(base: list[str], start: int, count: int) -> list[str]:
+    """Abstract number k: the original for k < len(base), else halves of two different ones."""
+    out, m = [], len(base)
+    for k in range(start, start + count):
+        if k < m:
+            out.append(base[k])
+            continue
+        a, b = _sentences(base[k % m]), _sentences(base[(k * 7 + k // m) % m])
+        text = " ".join(a[: max(1, len(a) // 2)] + b[len(b) // 2:])
+        out.append(f"{text} (Variant {k // m}.)")
+    return out
+
+
+def make_project(folder: Path, n: int, base: list[str]) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "abstracts").mkdir(parents=True)
+    shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
+    (folder / "site_templates").symlink_to(ROOT / "site_templates")
+    (folder / "generator").symlink_to(ROOT / "generator")
+    shutil.copytree(ROOT / "docs", folder / "docs",
+                    ignore=lambda d, names: [x for x in names if Path(d, x).is_dir() or not x.endswith(".md")
+                                             or x == "index.md"])
+    if not (folder / "docs" / "search.md").exists():
+        (folder / "docs" / "search.md").write_text("# Search\n", "utf-8")
+    texts = synthesize(base, 0, n)
+    for i in range(0, n, PER_FILE):
+        write_file(folder / "abstracts" / f"{i // PER_FILE:03d}_bench.txt", texts[i:i + PER_FILE])
+
+
+def write_file(path: Path, texts: list[str], header: str = "ICLR 2026 Papers") -> None:
+    path.write_text(header + "\n\n" + "\n\n".join(texts) + "\n", "utf-8")
+
+
+def run_build(folder: Path, date: str) -> dict:
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--run-build", "--date", date],
+                          cwd=folder, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode:
+        sys.stderr.write(proc.stderr[-5000:])
+        raise SystemExit(f"build failed in {folder}")
+    log = proc.stderr
+    (folder / f"build-{date}.log").write_text(log, "utf-8")
+    written = re.search(r"docs: (\d+) written, (\d+) unchanged, (\d+) removed", log)
+    mode = re.search(r"mkdocs: (dirty|full) build \(([^)]*)\)", log)
+    rerendered = re.search(r"re-rendered (\d+) of (\d+) pages", log)
+    stages = {m.group(2): float(m.group(1)) for m in re.finditer(r"\[\s*([\d.]+)s\] (.+)", log)}
+    return {"seconds": round(wall, 2), "written": int(written.group(1)) if written else None,
+            "mode": mode.group(1) if mode else "?", "reason": mode.group(2) if mode else "",
+            "rerendered": int(rerendered.group(1)) if rerendered else None,
+            "stub_enrich": "stand-in enrich" in log, "stages": stages}
+
+
+def bench(n: int, base: list[str]) -> dict:
+    folder = OUT / f"incremental-{n}"
+    make_project(folder, n, base)
+    full = run_build(folder, "2026-01-01")
+    write_file(folder / "abstracts" / "999_added.txt", synthesize(base, 10 * max(n, len(base)) + 17, 20),
+               "ICLR 2026 Papers")
+    incr = run_build(folder, "2026-01-02")
+    return {"n": n, "full": full, "incremental": incr}
+
+
+def _run_build_here(date: str) -> int:
+    """Child process: `paper-digest build`, with the tests' stand-in enrich if the real one is missing."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from digest_fixtures import ensure_enrich
+    if ensure_enrich():
+        print("note: stand-in enrich (generator.enrich.enrich is not available yet)", file=sys.stderr)
+    from generator.cli import main
+    return main(["build", "--date", date])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[2000, 20000])
+    ap.add_argument("--run-build", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--date", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.run_build:
+        raise SystemExit(_run_build_here(args.date))
+    OUT.mkdir(parents=True, exist_ok=True)
+    base = abstracts()
+    rows = []
+    for n in args.sizes:
+        rows.append(bench(n, base))
+        print(f"done N={n}: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
+    (OUT / "incremental.json").write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
+    print(f"\n{'N':>7} | {'full build s':>12} | {'+20 abstracts s':>15} | {'docs rewritten':>14} | "
+          f"{'pages re-rendered':>17} | mkdocs")
+    print("-" * 90)
+    for r in rows:
+        i = r["incremental"]
+        print(f"{r['n']:>7} | {r['full']['seconds']:>12.1f} | {i['seconds']:>15.1f} | {i['written']!s:>14} | "
+              f"{i['rerendered']!s:>17} | {i['mode']} ({i['reason']})")
+    if any(r["full"]["stub_enrich"] for r in rows):
+        print("(enrich: the tests' stand-in; generator.enrich was not available)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""History views: the "What's new" page and Atom feeds (whole site and per category).
+
+Dates come only from the state file (generator/state.py), so these files are the same on every
+machine and every rebuild.  Feeds are built with ElementTree (escaped by construction) and written
+into docs/feeds/, which MkDocs copies to the site as they are.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .model import Paper
+from .render import environment
+from .slugs import slugify
+from .state import State
+
+ATOM = "http://www.w3.org/2005/Atom"
+FEED_ENTRIES = 50  # newest papers per feed
+NEW_CARDS = 200  # papers of the latest batch shown in full on the new page
+PER_DATE = 100  # titles listed per earlier date
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+@dataclass
+class Day:
+    date: str
+    papers: list[Paper]
+
+
+def feed_path(category: str | None = None) -> str:
+    """Feed file under docs/: feeds/all.atom.xml, or feeds/categories/<slug>.atom.xml."""
+    return "feeds/all.atom.xml" if category is None else f"feeds/categories/{slugify(category) or 'other'}.atom.xml"
+
+
+def newest_first(papers: list[Paper], state: State) -> list[Paper]:
+    return sorted(papers, key=lambda p: (-state.papers.get(p.id, (0, ""))[0], p.collection, p.category,
+                                         p.title.casefold(), p.id))
+
+
+def history_files(papers: list[Paper], state: State, site_name: str, site_url: str = "",
+                  directory_urls: bool = True) -> dict[str, bytes]:
+    """new.md and the Atom feeds; every paper must already have its first_seen (from `state`)."""
+    ordered = newest_first(papers, state)
+    files = {"new.md": new_page(ordered, state)}
+    files[feed_path()] = atom(ordered, state, f"{site_name}: new papers", feed_path(), site_url, directory_urls)
+    by_category: dict[str, list[Paper]] = defaultdict(list)
+    for p in ordered:
+        by_category[p.category].append(p)
+    for category, ps in sorted(by_category.items()):
+        files[feed_path(category)] = atom(ps, state, f"{site_name}: new papers in {category}",
+                                          feed_path(category), site_url, directory_urls)
+    return files
+
+
+def new_page(ordered: list[Paper], state: State) -> bytes:
+    latest = state.latest
+    batch = [p for p in ordered if latest and state.papers.get(p.id, (0,))[0] == latest.number]
+    days: dict[str, list[Paper]] = defaultdict(list)
+    for p in ordered:
+        if p not in batch:
+            days[p.first_seen or "unknown"].append(p)
+    earlier = [Day(d, days[d]) for d in sorted(days, reverse=True)]
+    categories = sorted({p.category for p in ordered})
+    text = environment().get_template("new.md.j2").render(
+        latest=latest, batch=batch[:NEW_CARDS], batch_total=len(batch), earlier=earlier, per_date=PER_DATE,
+        total=len(ordered), feeds=[(c, feed_path(c)) for c in categories], all_feed=feed_path())
+    return text.encode("utf-8")
+
+
+def _clean(text: str) -> str:
+    return _XML_ILLEGAL.sub("", text or "")
+
+
+def _stamp(date: str) -> str:
+    return f"{date}T00:00:00Z"
+
+
+def _page_href(p: Paper, feed: str, site_url: str, directory_urls: bool) -> str:
+    path = f"papers/{p.slug}/" if directory_urls else f"papers/{p.slug}.html"
+    if site_url:
+        return site_url.rstrip("/") + "/" + path
+    return "../" * feed.count("/") + path  # relative to the feed's own URL
+
+
+def atom(papers: list[Paper], state: State, title: str, feed: str, site_url: str = "",
+         directory_urls: bool = True) -> bytes:
+    """An Atom 1.0 feed of the newest papers in `papers` (already newest first)."""
+    entries = papers[:FEED_ENTRIES]
+    dates = [p.first_seen for p in entries if p.first_seen]
+    updated = max(dates) if dates else (state.latest.date if state.latest else "1970-01-01")
+    ET.register_namespace("", ATOM)
+    root = ET.Element(f"{{{ATOM}}}feed")
+
+    def sub(parent, tag, text=None, **attrs):
+        el = ET.SubElement(parent, f"{{{ATOM}}}{tag}", {k: _clean(v) for k, v in attrs.items()})
+        if text is not None:
+            el.text = _clean(text)
+        return el
+
+    sub(root, "title", title)
+    sub(root, "id", f"urn:paper-digest:feed:{feed}")
+    sub(root, "updated", _stamp(updated))
+    self_href = (site_url.rstrip("/") + "/" + feed) if site_url else feed.rsplit("/", 1)[-1]
+    sub(root, "link", rel="self", type="application/atom+xml", href=self_href)
+    new_page = ("new/" if directory_urls else "new.html")
+    sub(root, "link", rel="alternate", type="text/html",
+        href=(site_url.rstrip("/") + "/" + new_page) if site_url else "../" * feed.count("/") + new_page)
+    author = sub(root, "author")
+    sub(author, "name", title.split(":")[0])
+    sub(root, "generator", "paper-digest")
+    for p in entries:
+        entry = sub(root, "entry")
+        sub(entry, "title", p.title or p.id)
+        sub(entry, "id", f"urn:paper-digest:paper:{p.id}")
+        sub(entry, "published", _stamp(p.first_seen or updated))
+        sub(entry, "updated", _stamp(p.first_seen or updated))
+        sub(entry, "link", rel="alternate", type="text/html", href=_page_href(p, feed, site_url, directory_urls))
+        for name in p.authors:
+            sub(sub(entry, "author"), "name", name)
+        sub(entry, "category", term=p.category or "Uncategorised", label=f"{p.collection} › {p.category}")
+        for tag in p.tags:
+            sub(entry, "category", term=tag)
+        if p.teaser:
+            sub(entry, "summary", p.teaser)
+        sub(entry, "content", f"<p>{p.abstract_html}</p>", type="html")
+    ET.indent(root, space=" ")
+    return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"

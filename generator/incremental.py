@@ -1,0 +1,209 @@
+"""Incremental site builds: when `mkdocs build --dirty` is sound, and how to make it so.
+
+MkDocs' dirty mode re-renders only pages whose source is newer than their HTML.  The writer
+rewrites exactly the docs/ files whose bytes changed, so their mtimes mark what must be rebuilt.
+A dirty build is still wrong in three ways, which this module rules out or repairs:
+
+1. Every page embeds the whole nav, and depends on the config, the theme and the hand-written
+   pages: a fingerprint of all of these (including docs/.nav.json) is kept beside the site; if it
+   differs, the build is full.
+2. Pages that disappeared leave stale HTML (and links from hand-written pages to them would not be
+   checked): any docs file missing since the last build means a full build.
+3. Material's search index would hold only the re-rendered pages: it is merged with the previous
+   index (the previous entries of the pages that were not re-rendered, in MkDocs' page order), so
+   it comes out byte-identical to a full build's.
+
+The previous site is copied into the staging folder with hard links (fast: no page bytes are
+copied).  MkDocs writes with open('wb'), which would write through a hard link into the live
+site, so every output that this build will write is unlinked in the staging copy first.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import InclusionLevel, get_files
+
+from .writer import MANIFEST
+
+SEARCH_INDEX = "search/search_index.json"
+PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "paper-digest")
+
+
+def stamp_path(site_dir: Path) -> Path:
+    """Beside the site (never published): .site.digest-build.json for site/."""
+    site_dir = site_dir.resolve()
+    return site_dir.with_name(f".{site_dir.name}.digest-build.json")
+
+
+def _hash_files(h, root: Path, paths) -> None:
+    for rel in sorted(paths):
+        h.update(rel.encode() + b"\0")
+        p = root / rel
+        h.update(p.read_bytes() if p.is_file() else b"<missing>")
+        h.update(b"\0")
+
+
+def docs_files(docs_dir: Path) -> list[str]:
+    """Every non-hidden file of docs/ (MkDocs ignores dot-files)."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(docs_dir):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        rel = Path(dirpath).relative_to(docs_dir)
+        out += [(rel / f).as_posix() for f in filenames if not f.startswith(".")]
+    return sorted(out)
+
+
+def fingerprint(config_file: Path, config: MkDocsConfig, files: list[str]) -> dict[str, str]:
+    """What every page depends on besides its own source: config, theme, hooks, nav, hand-written pages."""
+    out = {}
+    h = hashlib.sha256()
+    for name in PACKAGES:
+        try:
+            h.update(f"{name}={version(name)}\n".encode())
+        except PackageNotFoundError:
+            h.update(f"{name}=?\n".encode())
+    h.update(Path(config_file).read_bytes())
+    docs_dir = Path(config["docs_dir"])
+    custom = config["theme"].custom_dir
+    if custom and Path(custom).is_dir():
+        _hash_files(h, Path(custom), [p.relative_to(custom).as_posix() for p in Path(custom).rglob("*") if p.is_file()])
+    for name, module in sorted((config.get("hooks") or {}).items()):
+        source = getattr(module, "__file__", None)
+        h.update(name.encode() + (Path(source).read_bytes() if source and Path(source).is_file() else b""))
+    out["configuration, theme or versions"] = h.hexdigest()
+    h = hashlib.sha256()
+    _hash_files(h, docs_dir, [".nav.json"])
+    out["nav"] = h.hexdigest()
+    manifest = docs_dir / MANIFEST
+    generated = set(json.loads(manifest.read_text("utf-8"))) if manifest.is_file() else set()
+    h = hashlib.sha256()
+    _hash_files(h, docs_dir, [f for f in files if f not in generated])
+    out["hand-written pages"] = h.hexdigest()
+    return out
+
+
+def _sha(path: Path) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
+@dataclass
+class Plan:
+    dirty: bool
+    reason: str
+    fingerprint: dict[str, str] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)
+
+
+def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[str], force_full: bool = False) -> Plan:
+    """Decide between a dirty and a full MkDocs build; the reason is logged."""
+    files = docs_files(Path(config["docs_dir"]))
+    fp = fingerprint(config_file, config, files)
+    out = Plan(False, "", fp, files)
+    stamp_file = stamp_path(site_dir)
+    if force_full:
+        out.reason = "full build requested"
+    elif not site_dir.is_dir() or not stamp_file.is_file():
+        out.reason = "no previous build"
+    else:
+        try:
+            stamp = json.loads(stamp_file.read_text("utf-8"))
+        except ValueError:
+            stamp = {}
+        gone = set(stamp.get("files", [])) - set(files)
+        changed = [k for k in fp if (stamp.get("fingerprint") or {}).get(k) != fp[k]]
+        if changed:
+            out.reason = " and ".join(changed) + " changed"
+        elif removed or gone:
+            out.reason = f"{len(set(removed) | gone)} docs file(s) removed"
+        elif stamp.get("search_index") != _sha(site_dir / SEARCH_INDEX):
+            out.reason = "the previous site was changed outside paper-digest"
+        else:
+            out.dirty, out.reason = True, "only page contents changed"
+    return out
+
+
+def write_stamp(site_dir: Path, p: Plan) -> None:
+    data = {"fingerprint": p.fingerprint, "search_index": _sha(site_dir / SEARCH_INDEX), "files": p.files}
+    stamp_path(site_dir).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
+
+
+def clear_stamp(site_dir: Path) -> None:
+    stamp_path(site_dir).unlink(missing_ok=True)
+
+
+@dataclass
+class DirtyBuild:
+    """What a dirty build into `staging` will re-render, found before it runs."""
+
+    order: list[str]  # URLs of all documentation pages, in MkDocs' build order
+    rebuilt: set[str]  # URLs of the pages it re-renders
+    written: list[str]  # output files (relative to the site) that will be rewritten
+
+
+def prepare_dirty(config: MkDocsConfig, staging: Path) -> DirtyBuild:
+    """Unlink, in the hard-linked staging copy, every output the dirty build will write."""
+    files = get_files(config)
+    files.add_files_from_theme(config.theme.get_env(), config)
+    pages = [f for f in files.documentation_pages(inclusion=InclusionLevel.is_included)]
+    written = [f for f in files if f.inclusion.is_included() and f.is_modified()]
+    rebuilt = {_page_url(f) for f in pages if f.is_modified()}
+    outputs = [f.dest_uri for f in written]
+    outputs += list(config.theme.static_templates) + ["sitemap.xml.gz", SEARCH_INDEX]
+    for rel in outputs:
+        (staging / rel).unlink(missing_ok=True)
+    return DirtyBuild([_page_url(f) for f in pages], rebuilt, sorted(outputs))
+
+
+def _page_url(file) -> str:
+    """As mkdocs' Page.url (the search index's locations): '' for the home page."""
+    return "" if file.url in (".", "./") else file.url
+
+
+class QuietDirtyWarning(logging.Filter):
+    """Drop MkDocs' generic "dirty build" warning (strict mode counts it as an error): the plan above
+    made this dirty build sound."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "'dirty' build is being performed" not in record.getMessage()
+
+
+@contextmanager
+def quiet_dirty_warning():
+    logger, filt = logging.getLogger("mkdocs.commands.build"), QuietDirtyWarning()
+    logger.addFilter(filt)
+    try:
+        yield
+    finally:
+        logger.removeFilter(filt)
+
+
+def _by_page(entries: list[dict]) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for e in entries:
+        out.setdefault(e["location"].split("#", 1)[0], []).append(e)
+    return out
+
+
+def merge_search_index(previous: Path, staging: Path, build: DirtyBuild) -> None:
+    """Previous entries of pages not re-rendered + new entries of re-rendered ones, in page order."""
+    new_path = staging / SEARCH_INDEX
+    if not new_path.is_file() or not previous.is_file():
+        return
+    new = json.loads(new_path.read_text("utf-8"))
+    old_by_page = _by_page(json.loads(previous.read_text("utf-8")).get("docs", []))
+    new_by_page = _by_page(new.get("docs", []))
+    docs = []
+    for url in build.order:
+        docs += (new_by_page if url in build.rebuilt else old_by_page).get(url, [])
+    data = json.dumps({"config": new["config"], "docs": docs}, separators=(",", ":"), default=str)
+    tmp = new_path.with_name(new_path.name + ".tmp")
+    tmp.write_bytes(data.encode("utf-8"))
+    os.replace(tmp, new_path)

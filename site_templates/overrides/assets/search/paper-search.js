@@ -1,0 +1,639 @@
+/* paper-search.js: the digest's paper search (search page + "/" shortcut on every page).
+ *
+ * The index is one lunr index cut by term into shards (see generator/search.py): the
+ * manifest lists every term with its shard, so a query fetches only the shards holding its
+ * terms (plus prefix and typo expansions), and the doc shards of the results it shows.
+ * Each shard is turned back into lunr's own serialized form and loaded with lunr.Index.load;
+ * scores are lunr's field vectors summed over shards (their idf is corpus-wide).
+ *
+ * Safety: every piece of data reaches the page through textContent / createElement only.
+ * Works offline: everything it loads sits beside this file.
+ */
+(function (root) {
+  "use strict";
+
+  var PREFIX_MAX = 40;     // prefix expansions kept per word (most frequent first)
+  var FUZZY_MAX = 20;      // typo expansions kept per word
+  var W_EXACT = 1, W_PREFIX = 0.5, W_FUZZY = 0.35;
+  var PAGE = 10;           // results per page
+  var MAX_CLAUSES = 16;
+  var FIELD_ALIASES = {
+    title: "title", name: "name", tag: "tag", tags: "tag", entity: "entity", entities: "entity",
+    category: "category", cat: "category", text: "text", abstract: "text"
+  };
+
+  // ---------------------------------------------------------------- engine (also in node)
+
+  /** The lunr serialization of a columnar term shard (inverse of generator/search.py). */
+  function toLunrJSON(shard, fields) {
+    var nf = fields.length, terms = shard.terms, n = shard.n, d = shard.d, w = shard.w;
+    var inverted = new Array(terms.length), vectors = Object.create(null), keys = [];
+    var p = 0, q = 0;
+    for (var k = 0; k < terms.length; k++) {
+      var entry = { _index: k };
+      for (var f = 0; f < nf; f++) {
+        var count = n[q++], refs = {}, doc = 0;
+        for (var i = 0; i < count; i++, p++) {
+          doc = i === 0 ? d[p] : doc + d[p];
+          var ref = String(doc);
+          refs[ref] = {};
+          var key = fields[f] + "/" + ref, vec = vectors[key];
+          if (vec === undefined) { vec = vectors[key] = []; keys.push(key); }
+          vec.push(k, w[p] / 1000);
+        }
+        entry[fields[f]] = refs;
+      }
+      inverted[k] = [terms[k], entry];
+    }
+    return {
+      version: "2.3.9", fields: fields.slice(),
+      fieldVectors: keys.map(function (key) { return [key, vectors[key]]; }),
+      invertedIndex: inverted, pipeline: ["stemmer"]
+    };
+  }
+
+  function editDistanceAtMost(a, b, max) {
+    // Levenshtein with an early exit; returns true when distance(a, b) <= max
+    var la = a.length, lb = b.length;
+    if (Math.abs(la - lb) > max) return false;
+    var prev = new Array(lb + 1), cur = new Array(lb + 1);
+    for (var j = 0; j <= lb; j++) prev[j] = j;
+    for (var i = 1; i <= la; i++) {
+      cur[0] = i;
+      var best = cur[0];
+      for (j = 1; j <= lb; j++) {
+        var cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (cur[j] < best) best = cur[j];
+      }
+      if (best > max) return false;
+      var t = prev; prev = cur; cur = t;
+    }
+    return prev[lb] <= max;
+  }
+
+  function Engine(lunr, manifest, meta, load) {
+    // load(path) -> Promise of parsed JSON, path relative to the index folder
+    this.lunr = lunr;
+    this.manifest = manifest;
+    this.meta = meta;
+    this.load = load;
+    this.fields = manifest.fields.map(function (f) { return f[0]; });
+    this.terms = [];
+    this.df = [];
+    this.shardOf = [];
+    this.termIndex = new Map();
+    var self = this;
+    manifest.shards.forEach(function (sh, s) {
+      var ts = sh[0] ? sh[0].split(" ") : [];
+      ts.forEach(function (t, i) {
+        self.termIndex.set(t, self.terms.length);
+        self.terms.push(t);
+        self.df.push(sh[1][i]);
+        self.shardOf.push(s);
+      });
+    });
+    this.shards = new Map();
+    this.docShards = new Map();
+    this.normCache = new Map();
+  }
+
+  /** lunr's index-time pipeline for one token: trimmer, stop-word filter, stemmer. */
+  Engine.prototype.normalize = function (word) {
+    var hit = this.normCache.get(word);
+    if (hit !== undefined) return hit;
+    var lunr = this.lunr, tok = lunr.trimmer(new lunr.Token(word.toLowerCase(), {}));
+    var out = null, trimmed = tok.toString();
+    if (trimmed && lunr.stopWordFilter(tok) !== undefined) out = lunr.stemmer(tok).toString() || null;
+    var res = { trimmed: trimmed, term: out };
+    this.normCache.set(word, res);
+    return res;
+  };
+
+  /** Parse a query string into clauses; never throws, whatever the input. */
+  Engine.prototype.parse = function (query) {
+    var clauses = [], self = this;
+    String(query || "").slice(0, 500).split(/\s+/).forEach(function (chunk) {
+      if (!chunk || clauses.length >= MAX_CLAUSES) return;
+      var presence = 0;  // 0 optional-but-ranked, 1 required, -1 prohibited
+      if (chunk[0] === "+" || chunk[0] === "-") { presence = chunk[0] === "+" ? 1 : -1; chunk = chunk.slice(1); }
+      var fields = null, m = /^([A-Za-z]+):(.*)$/.exec(chunk);
+      if (m && FIELD_ALIASES[m[1].toLowerCase()]) { fields = [FIELD_ALIASES[m[1].toLowerCase()]]; chunk = m[2]; }
+      var fuzzy = 0, prefix = false, fm = /~(\d?)$/.exec(chunk);
+      if (fm) { fuzzy = Math.min(parseInt(fm[1] || "1", 10), 2); chunk = chunk.slice(0, fm.index); }
+      if (/\*$/.test(chunk)) { prefix = true; chunk = chunk.replace(/\*+$/, ""); }
+      chunk.split(/[\s\-:^~*+"'`]+/).forEach(function (word) {
+        if (!word || clauses.length >= MAX_CLAUSES) return;
+        var norm = self.normalize(word);
+        if (!norm.trimmed) return;
+        clauses.push({
+          word: norm.trimmed.toLowerCase(), term: norm.term, stop: norm.term === null,
+          fields: fields || self.fields, presence: presence, prefix: prefix, fuzzy: fuzzy
+        });
+      });
+    });
+    // stop words count only when the query has nothing else
+    var real = clauses.filter(function (c) { return !c.stop; });
+    return real.length ? real : clauses.map(function (c) {
+      c.term = c.word; return c;
+    });
+  };
+
+  Engine.prototype._prefixRange = function (prefix) {
+    var lo = 0, hi = this.terms.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (this.terms[mid] < prefix) lo = mid + 1; else hi = mid; }
+    var start = lo, end = lo;
+    while (end < this.terms.length && this.terms[end].lastIndexOf(prefix, 0) === 0) end++;
+    return [start, end];
+  };
+
+  Engine.prototype._topByDf = function (ids, max) {
+    var df = this.df;
+    return ids.sort(function (a, b) { return df[b] - df[a] || a - b; }).slice(0, max);
+  };
+
+  /** term id -> weight for one clause: exact, prefix and typo-tolerant expansions. */
+  Engine.prototype.expand = function (c) {
+    var out = new Map(), self = this;
+    function add(id, w) { if ((out.get(id) || 0) < w) out.set(id, w); }
+    [c.term, c.word].forEach(function (t) {
+      var id = t && self.termIndex.get(t);
+      if (id !== undefined && id !== null && t) add(id, W_EXACT);
+    });
+    if (c.presence < 0) return out;
+    var autoPrefix = c.word.length >= 2;
+    if (c.prefix || autoPrefix) {
+      var ids = [];
+      [c.word, c.term].forEach(function (p) {
+        if (!p) return;
+        var r = self._prefixRange(p);
+        for (var i = r[0]; i < r[1]; i++) ids.push(i);
+      });
+      self._topByDf(Array.from(new Set(ids)), c.prefix ? PREFIX_MAX * 4 : PREFIX_MAX).forEach(function (id) {
+        add(id, c.prefix ? W_EXACT : W_PREFIX);
+      });
+    }
+    var exactDf = 0;
+    out.forEach(function (w, id) { if (w === W_EXACT) exactDf = Math.max(exactDf, self.df[id]); });
+    var dist = c.fuzzy || ((exactDf < 3 && c.word.length >= 4) ? (c.word.length >= 9 ? 2 : 1) : 0);
+    if (dist) {
+      var targets = Array.from(new Set([c.term, c.word].filter(Boolean))), found = [];
+      for (var i = 0; i < self.terms.length; i++) {
+        var t = self.terms[i];
+        for (var j = 0; j < targets.length; j++) {
+          if (editDistanceAtMost(targets[j], t, dist)) { found.push(i); break; }
+        }
+      }
+      self._topByDf(found, FUZZY_MAX).forEach(function (id) { add(id, W_FUZZY); });
+    }
+    return out;
+  };
+
+  Engine.prototype.shard = function (s) {
+    var self = this, p = this.shards.get(s);
+    if (!p) {
+      p = this.load("t/" + String(s).padStart(3, "0") + ".json").then(function (json) {
+        return self.lunr.Index.load(toLunrJSON(json, self.fields));
+      });
+      p.catch(function () { self.shards.delete(s); });
+      this.shards.set(s, p);
+    }
+    return p;
+  };
+
+  Engine.prototype.docs = function (doc) {
+    var s = Math.floor(doc / this.manifest.docsPerShard), self = this, p = this.docShards.get(s);
+    if (!p) {
+      p = this.load("d/" + String(s).padStart(3, "0") + ".json");
+      p.catch(function () { self.docShards.delete(s); });
+      this.docShards.set(s, p);
+    }
+    return p.then(function (rows) {
+      var r = rows[doc - s * self.manifest.docsPerShard];
+      return { doc: doc, slug: r[0], title: r[1], category: r[2], tags: r[3], text: r[4] };
+    });
+  };
+
+  function weightAt(vector, index) {
+    var el = vector.elements, lo = 0, hi = el.length / 2;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1, v = el[mid * 2];
+      if (v === index) return el[mid * 2 + 1];
+      if (v < index) lo = mid + 1; else hi = mid;
+    }
+    return 0;
+  }
+
+  /**
+   * Run a query.  Resolves to {clauses, hits: [{doc, score, matched}], partial, terms}:
+   * papers matching every positive clause (or, when none does, those matching some, with
+   * partial = true), best first; `terms` are the index terms that matched, for highlighting.
+   */
+  Engine.prototype.search = function (query) {
+    var self = this, clauses = this.parse(query);
+    var expansions = clauses.map(function (c) { return self.expand(c); });
+    var need = new Set();
+    expansions.forEach(function (ex) { ex.forEach(function (w, id) { need.add(self.shardOf[id]); }); });
+    var order = Array.from(need).sort(function (a, b) { return a - b; });
+    return Promise.all(order.map(function (s) { return self.shard(s); })).then(function (loaded) {
+      var idxOf = new Map();
+      order.forEach(function (s, i) { idxOf.set(s, loaded[i]); });
+      var score = new Map(), mask = new Map(), banned = new Set(), terms = new Set();
+      clauses.forEach(function (c, ci) {
+        expansions[ci].forEach(function (w, id) {
+          var term = self.terms[id], idx = idxOf.get(self.shardOf[id]);
+          var posting = idx.invertedIndex[term];
+          if (!posting) return;
+          var seen = false;
+          c.fields.forEach(function (field) {
+            var refs = posting[field];
+            if (!refs) return;
+            Object.keys(refs).forEach(function (ref) {
+              var doc = +ref;
+              seen = true;
+              if (c.presence < 0) { banned.add(doc); return; }
+              var vec = idx.fieldVectors[field + "/" + ref];
+              score.set(doc, (score.get(doc) || 0) + w * (vec ? weightAt(vec, posting._index) : 0));
+              mask.set(doc, (mask.get(doc) || 0) | (1 << ci));
+            });
+          });
+          if (seen && c.presence >= 0) terms.add(term);
+        });
+      });
+      var all = 0, required = 0;
+      clauses.forEach(function (c, ci) {
+        if (c.presence >= 0) all |= 1 << ci;
+        if (c.presence > 0) required |= 1 << ci;
+      });
+      var hits = [];
+      mask.forEach(function (m, doc) {
+        if (!banned.has(doc) && (m & required) === required) hits.push({ doc: doc, score: score.get(doc), matched: m });
+      });
+      var full = hits.filter(function (h) { return (h.matched & all) === all; });
+      var partial = full.length === 0 && hits.length > 0;
+      var list = partial ? hits : full;
+      function bits(x) { var n = 0; while (x) { n += x & 1; x >>>= 1; } return n; }
+      list.sort(function (a, b) {
+        return bits(b.matched) - bits(a.matched) || b.score - a.score || a.doc - b.doc;
+      });
+      if (clauses.length && !clauses.some(function (c) { return c.presence >= 0; })) {
+        // only exclusions: every paper but those
+        list = [];
+        for (var d = 0; d < self.manifest.docs; d++) if (!banned.has(d)) list.push({ doc: d, score: 0, matched: 0 });
+        partial = false;
+      }
+      return { clauses: clauses, hits: list, partial: partial, terms: terms };
+    });
+  };
+
+  /** Facet counts and the filtered list. filters: {cat: string|null, tags: [string]} */
+  Engine.prototype.facet = function (hits, filters) {
+    var meta = this.meta, catIx = filters.cat == null ? -2 : meta.categories.indexOf(filters.cat);
+    var tagIx = (filters.tags || []).map(function (t) { return meta.tags.indexOf(t); });
+    function hasTags(row) {
+      for (var i = 0; i < tagIx.length; i++) if (row.indexOf(tagIx[i], 1) < 0) return false;
+      return true;
+    }
+    var cats = new Map(), tags = new Map(), out = [];
+    hits.forEach(function (h) {
+      var row = meta.docs[h.doc];
+      if (!row || !hasTags(row)) return;
+      cats.set(row[0], (cats.get(row[0]) || 0) + 1);
+      if (catIx !== -2 && row[0] !== catIx) return;
+      out.push(h);
+      for (var i = 1; i < row.length; i++) tags.set(row[i], (tags.get(row[i]) || 0) + 1);
+    });
+    function named(map, names) {
+      return Array.from(map.entries()).filter(function (e) { return e[0] >= 0; })
+        .map(function (e) { return { name: names[e[0]], count: e[1] }; })
+        .sort(function (a, b) { return b.count - a.count || (a.name < b.name ? -1 : 1); });
+    }
+    return { hits: out, categories: named(cats, meta.categories), tags: named(tags, meta.tags) };
+  };
+
+  var api = { Engine: Engine, toLunrJSON: toLunrJSON, editDistanceAtMost: editDistanceAtMost };
+  if (typeof module === "object" && module.exports) module.exports = api;
+  if (typeof document === "undefined") return;
+
+  // ---------------------------------------------------------------- browser
+
+  var script = document.currentScript;
+  var BASE = new URL(".", script ? script.src : location.href);    // .../assets/search/
+  var INDEX = new URL("index/", BASE);
+  var SITE = new URL("../../", BASE);
+  root.paperSearch = api;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = String(text);
+    return e;
+  }
+
+  function fetchJSON(path) {
+    return fetch(new URL(path, INDEX).href).then(function (r) {
+      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+      return r.json();
+    });
+  }
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      if (root.lunr) return resolve(root.lunr);
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = function () { resolve(root.lunr); };
+      s.onerror = function () { reject(new Error("could not load " + src)); };
+      document.head.appendChild(s);
+    });
+  }
+
+  /** The words of `text` as DOM nodes, matched ones in <mark>, around the best window. */
+  function highlight(engine, text, terms, maxWords) {
+    var frag = document.createDocumentFragment();
+    var parts = String(text || "").split(/(\s+)/);
+    var words = [];
+    for (var i = 0; i < parts.length; i += 2) {
+      var sub = parts[i].split(/(-)/), hit = false;
+      for (var j = 0; j < sub.length; j += 2) {
+        var t = sub[j] && engine.normalize(sub[j]).term;
+        if (t && terms.has(t)) hit = true;
+      }
+      words.push({ text: parts[i], space: parts[i + 1] || "", hit: hit });
+    }
+    var start = 0, end = words.length;
+    if (maxWords && words.length > maxWords) {
+      var best = -1, bestAt = 0, count = 0;
+      for (i = 0; i < words.length; i++) {
+        if (words[i].hit) count++;
+        if (i >= maxWords && words[i - maxWords].hit) count--;
+        if (i >= maxWords - 1 && count > best) { best = count; bestAt = i - maxWords + 1; }
+      }
+      // start a little before the first hit of the window
+      start = Math.max(0, bestAt);
+      for (i = start; i < start + maxWords && i < words.length; i++) if (words[i].hit) { start = Math.max(0, i - 6); break; }
+      end = Math.min(words.length, start + maxWords);
+    }
+    if (start > 0) frag.appendChild(document.createTextNode("… "));
+    for (i = start; i < end; i++) {
+      var w = words[i];
+      if (w.hit) frag.appendChild(el("mark", null, w.text)); else frag.appendChild(document.createTextNode(w.text));
+      if (i < end - 1) frag.appendChild(document.createTextNode(w.space));
+    }
+    if (end < words.length) frag.appendChild(document.createTextNode(" …"));
+    return frag;
+  }
+
+  function readURL() {
+    var p = new URLSearchParams(location.search);
+    return { q: p.get("q") || "", cat: p.get("cat"), tags: p.getAll("tag") };
+  }
+
+  function writeURL(state, push) {
+    var p = new URLSearchParams();
+    if (state.q) p.set("q", state.q);
+    if (state.cat != null) p.set("cat", state.cat);
+    state.tags.forEach(function (t) { p.append("tag", t); });
+    var qs = p.toString(), url = location.pathname + (qs ? "?" + qs : "") + location.hash;
+    if (url === location.pathname + location.search + location.hash) return;
+    (push ? history.pushState : history.replaceState).call(history, state, "", url);
+  }
+
+  function SearchPage(container) {
+    this.c = container;
+    this.state = readURL();
+    this.shown = PAGE;
+    this.active = -1;
+    this.seq = 0;
+    this.build();
+    var self = this;
+    this.ready = Promise.all([loadScript(new URL("lunr.js", BASE).href), fetchJSON("manifest.json"), fetchJSON("meta.json")])
+      .then(function (r) { self.engine = new Engine(r[0], r[1], r[2], fetchJSON); })
+      .catch(function (err) { self.status("Search is unavailable: " + err.message); throw err; });
+    this.ready.then(function () { self.run(); });
+  }
+
+  SearchPage.prototype.build = function () {
+    var c = this.c, self = this;
+    while (c.firstChild) c.removeChild(c.firstChild);
+    c.classList.add("ps-page");
+    var form = el("form", "ps-form");
+    form.setAttribute("role", "search");
+    form.addEventListener("submit", function (e) { e.preventDefault(); self.commit(); self.open(self.active); });
+    var input = this.input = el("input", "ps-input");
+    input.type = "search";
+    input.name = "q";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.placeholder = "Search papers: words, name:, tag:, category:, prefix*, typo~1";
+    input.setAttribute("aria-label", "Search papers");
+    input.setAttribute("aria-controls", "ps-results");
+    input.value = this.state.q;
+    input.addEventListener("input", function () {
+      self.state.q = input.value;
+      self.shown = PAGE;
+      writeURL(self.state, false);
+      self.run();
+    });
+    input.addEventListener("keydown", function (e) { self.key(e); });
+    form.appendChild(input);
+    c.appendChild(form);
+    this.statusEl = el("p", "ps-status");
+    this.statusEl.setAttribute("role", "status");
+    this.statusEl.setAttribute("aria-live", "polite");
+    c.appendChild(this.statusEl);
+    var body = el("div", "ps-body");
+    this.facetsEl = el("aside", "ps-facets");
+    this.facetsEl.setAttribute("aria-label", "Filters");
+    var main = el("div", "ps-main");
+    this.list = el("ol", "ps-results");
+    this.list.id = "ps-results";
+    this.list.setAttribute("role", "listbox");
+    this.list.setAttribute("aria-label", "Results");
+    this.more = el("button", "ps-more md-button", "Show more");
+    this.more.type = "button";
+    this.more.hidden = true;
+    this.more.addEventListener("click", function () { self.shown += PAGE; self.render(); });
+    main.appendChild(this.list);
+    main.appendChild(this.more);
+    body.appendChild(main);
+    body.appendChild(this.facetsEl);
+    c.appendChild(body);
+    window.addEventListener("popstate", function () {
+      self.state = readURL();
+      input.value = self.state.q;
+      self.shown = PAGE;
+      if (self.engine) self.run();
+    });
+  };
+
+  SearchPage.prototype.status = function (text) { this.statusEl.textContent = text; };
+
+  SearchPage.prototype.commit = function () { writeURL(this.state, true); };
+
+  SearchPage.prototype.key = function (e) {
+    var n = this.list.children.length;
+    if (e.key === "ArrowDown" && n) { e.preventDefault(); this.setActive(Math.min(this.active + 1, n - 1)); }
+    else if (e.key === "ArrowUp" && n) { e.preventDefault(); this.setActive(Math.max(this.active - 1, -1)); }
+    else if (e.key === "Escape") { this.setActive(-1); }
+  };
+
+  SearchPage.prototype.setActive = function (i) {
+    var items = this.list.children;
+    for (var k = 0; k < items.length; k++) items[k].setAttribute("aria-selected", k === i ? "true" : "false");
+    this.active = i;
+    if (i >= 0 && items[i]) {
+      this.input.setAttribute("aria-activedescendant", items[i].id);
+      if (items[i].scrollIntoView) items[i].scrollIntoView({ block: "nearest" });
+    } else this.input.removeAttribute("aria-activedescendant");
+  };
+
+  SearchPage.prototype.open = function (i) {
+    var item = this.list.children[i < 0 ? 0 : i];
+    var a = item && item.querySelector("a");
+    if (a && (i >= 0 || this.list.children.length)) location.href = a.href;
+  };
+
+  SearchPage.prototype.run = function () {
+    var self = this, seq = ++this.seq, q = this.state.q.trim();
+    if (!this.engine) return;
+    var filtered = this.state.cat != null || this.state.tags.length;
+    var pending = q ? this.engine.search(q) : Promise.resolve(null);
+    pending.then(function (res) {
+      if (seq !== self.seq) return;
+      if (!res && !filtered) { self.result = null; self.render(); return; }
+      if (!res) {
+        var all = [];
+        for (var d = 0; d < self.engine.manifest.docs; d++) all.push({ doc: d, score: 0, matched: 0 });
+        res = { clauses: [], hits: all, partial: false, terms: new Set() };
+      }
+      self.result = res;
+      self.render();
+    }).catch(function (err) { if (seq === self.seq) self.status("Search failed: " + err.message); });
+  };
+
+  SearchPage.prototype.render = function () {
+    var self = this, seq = this.seq, res = this.result, eng = this.engine;
+    this.active = -1;
+    this.input.removeAttribute("aria-activedescendant");
+    if (!res) {
+      this.clear(this.list); this.clear(this.facetsEl); this.more.hidden = true;
+      this.status("Search " + eng.manifest.docs.toLocaleString("en") + " papers: type words, name:, tag:benchmark, category:, prefix*, typo~1. Press / to come back here.");
+      return;
+    }
+    var f = eng.facet(res.hits, { cat: this.state.cat, tags: this.state.tags });
+    this.renderFacets(f);
+    var hits = f.hits, page = hits.slice(0, this.shown);
+    if (!hits.length) {
+      this.clear(this.list); this.more.hidden = true;
+      this.status(res.hits.length ? "No papers match these filters." : "No papers match “" + this.state.q.trim() + "”.");
+      return;
+    }
+    Promise.all(page.map(function (h) { return eng.docs(h.doc); })).then(function (docs) {
+      if (seq !== self.seq || res !== self.result) return;
+      var frag = document.createDocumentFragment();
+      docs.forEach(function (d, i) { frag.appendChild(self.item(d, i, res.terms)); });
+      self.clear(self.list);
+      self.list.appendChild(frag);
+      self.more.hidden = hits.length <= page.length;
+      var n = hits.length.toLocaleString("en");
+      self.status((res.partial ? "No paper matches every word; " + n + " match some." : n + (hits.length === 1 ? " paper" : " papers")) +
+        (hits.length > page.length ? " Showing " + page.length + "." : ""));
+      if (root.__paperSearchFirstResult === undefined) {
+        root.__paperSearchFirstResult = performance.now();
+        if (performance.mark) performance.mark("paper-search:first-result");
+      }
+    }).catch(function (err) { self.status("Search failed: " + err.message); });
+  };
+
+  SearchPage.prototype.clear = function (node) { while (node.firstChild) node.removeChild(node.firstChild); };
+
+  SearchPage.prototype.item = function (d, i, terms) {
+    var li = el("li", "ps-result");
+    li.id = "ps-r" + i;
+    li.setAttribute("role", "option");
+    li.setAttribute("aria-selected", "false");
+    var a = el("a", "ps-title");
+    a.href = new URL("papers/" + encodeURIComponent(d.slug) + "/", SITE).href;
+    a.appendChild(highlight(this.engine, d.title, terms, 0));
+    a.tabIndex = -1;
+    li.appendChild(a);
+    var meta = el("div", "ps-meta");
+    if (d.category) meta.appendChild(el("span", "ps-cat", d.category));
+    (d.tags || []).forEach(function (t) { meta.appendChild(el("span", "ps-tag", t)); });
+    li.appendChild(meta);
+    var p = el("p", "ps-snippet");
+    p.appendChild(highlight(this.engine, d.text, terms, 40));
+    li.appendChild(p);
+    var self = this;
+    li.addEventListener("mousemove", function () { if (self.active !== i) self.setActive(i); });
+    return li;
+  };
+
+  SearchPage.prototype.renderFacets = function (f) {
+    var self = this, box = this.facetsEl;
+    this.clear(box);
+    function group(title, items, selected, toggle, limit) {
+      if (!items.length && !selected.length) return;
+      var sec = el("section", "ps-facet");
+      sec.appendChild(el("h2", "ps-facet-title", title));
+      var ul = el("ul");
+      var shownItems = items.slice(0, limit);
+      selected.forEach(function (s) {
+        if (!shownItems.some(function (it) { return it.name === s; })) shownItems.unshift({ name: s, count: 0 });
+      });
+      shownItems.forEach(function (it) {
+        var li = el("li"), b = el("button", "ps-facet-item");
+        b.type = "button";
+        var on = selected.indexOf(it.name) >= 0;
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.dataset.value = it.name;
+        b.appendChild(el("span", "ps-facet-name", it.name));
+        b.appendChild(el("span", "ps-facet-count", it.count));
+        b.addEventListener("click", function () { toggle(it.name); });
+        li.appendChild(b);
+        ul.appendChild(li);
+      });
+      sec.appendChild(ul);
+      box.appendChild(sec);
+    }
+    group("Category", f.categories, this.state.cat != null ? [this.state.cat] : [], function (name) {
+      self.state.cat = self.state.cat === name ? null : name;
+      self.refilter();
+    }, 30);
+    group("Tags", f.tags, this.state.tags, function (name) {
+      var i = self.state.tags.indexOf(name);
+      if (i >= 0) self.state.tags.splice(i, 1); else self.state.tags.push(name);
+      self.refilter();
+    }, 20);
+  };
+
+  SearchPage.prototype.refilter = function () {
+    this.shown = PAGE;
+    writeURL(this.state, true);
+    if (this.result || this.state.cat != null || this.state.tags.length) this.run();
+  };
+
+  function isEditable(t) {
+    return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+  }
+
+  // "/" focuses the paper search box (capture phase: before Material's own shortcuts)
+  window.addEventListener("keydown", function (e) {
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
+    var box = document.querySelector(".ps-page .ps-input") || document.querySelector(".ps-box input[name=q]");
+    if (!box) return;
+    e.preventDefault();
+    e.stopPropagation();
+    box.focus();
+    box.select();
+  }, true);
+
+  function init() {
+    var c = document.querySelector("[data-paper-search]");
+    if (c && !c.__paperSearch) c.__paperSearch = new SearchPage(c);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+  // Material's instant navigation swaps pages without reloading scripts
+  if (root.document$ && root.document$.subscribe) root.document$.subscribe(init);
+})(typeof window !== "undefined" ? window : globalThis);

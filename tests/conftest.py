@@ -1,0 +1,54 @@
+"""Shared fixtures: a throw-away project folder (mkdocs.yml + docs/ + abstracts/) and a built seed site."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+DEV_CSV = SHARED / "data" / "iclr2026_dev.csv"
+
+
+def make_project(where: Path, abstracts: Path | list[Path] | None = None) -> Path:
+    """A project like a user's: mkdocs.yml, hand-written docs/, abstracts/; theme and hook linked in."""
+    where.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "mkdocs.yml", where / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs", where / "docs", ignore=lambda d, names: [
+        n for n in names if not (Path(d) / n).is_file() or not n.endswith(".md")
+        or (Path(d) / n).relative_to(ROOT / "docs").as_posix() not in _hand_written()])
+    for name in ("site_templates", "generator"):
+        (where / name).symlink_to(ROOT / name)
+    target = where / "abstracts"
+    target.mkdir(exist_ok=True)
+    sources = [ROOT / "abstracts"] if abstracts is None else ([abstracts] if isinstance(abstracts, Path) else abstracts)
+    for src in sources:
+        for f in ([src] if src.is_file() else sorted(p for p in src.iterdir() if p.is_file())):
+            shutil.copy(f, target / f.name)
+    return where
+
+
+def _hand_written() -> set[str]:
+    """Hand-written docs pages: the ones .gitignore lets git track."""
+    lines = (ROOT / ".gitignore").read_text().splitlines()
+    return {line[len("!/docs/"):] for line in lines if line.startswith("!/docs/")}
+
+
+def build_project(project: Path, *args: str) -> int:
+    from generator.cli import main
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        return main(["build", *args])
+    finally:
+        os.chdir(cwd)
+
+
+@pytest.fixture(scope="session")
+def seed_site(tmp_path_factory) -> Path:
+    """The seed digest, built once per test session; returns the site folder."""
+    project = make_project(tmp_path_factory.mktemp("seed-project"))
+    assert build_project(project) == 0
+    return project / "site"

@@ -1,0 +1,96 @@
+"""Normalizer: every LaTeX/Markdown quirk of the seeds becomes clean Markdown, safe HTML and plain text."""
+from pathlib import Path
+
+import pytest
+
+from generator import markup
+from generator.model import RawRecord, Source
+from generator.normalize import normalize, paper_id
+from generator.readers import read_inputs
+
+SEEDS = Path(__file__).resolve().parent.parent / "abstracts"
+
+
+def norm(text: str):
+    (paper,) = normalize([RawRecord(text, Source("t.txt", 3), "ICLR 2026")])
+    return paper
+
+
+@pytest.mark.parametrize("raw, html, plain", [
+    (r"a \textbf{bold} word", "a <strong>bold</strong> word", "a bold word"),
+    (r"a \textit{why} b", "a <em>why</em> b", "a why b"),
+    (r"an \emph{emphasis}", "an <em>emphasis</em>", "an emphasis"),
+    (r"nested \textbf{\textit{x}}", "nested <strong><em>x</em></strong>", "nested x"),
+    ("We introduce **Gaia2**, a benchmark", "We introduce <strong>Gaia2</strong>, a benchmark",
+     "We introduce Gaia2, a benchmark"),
+    ("``quoted'' text", "“quoted” text", "“quoted” text"),
+    ("problems---it is", "problems—it is", "problems—it is"),
+    ("pages 3--5", "pages 3–5", "pages 3–5"),
+    (r"code at \url{https://github.com/pixas/DECS}.",
+     'code at <a href="https://github.com/pixas/DECS" rel="nofollow noopener">https://github.com/pixas/DECS</a>.',
+     "code at https://github.com/pixas/DECS."),
+    ("see https://g4splat.github.io.",
+     'see <a href="https://g4splat.github.io" rel="nofollow noopener">https://g4splat.github.io</a>.',
+     "see https://g4splat.github.io."),
+    (r"50\% and a \& b", "50% and a &amp; b", "50% and a & b"),
+])
+def test_quirks(raw, html, plain):
+    paper = norm(raw)
+    assert paper.abstract_html == html
+    assert paper.plain_text == plain
+
+
+def test_doubled_backslash_math_becomes_mathml():
+    paper = norm(r"accuracy ($95.2\\%$ vs. $55.0\\%$)")
+    assert paper.plain_text == "accuracy (95.2% vs. 55.0%)"
+    assert paper.abstract_md == r"accuracy ($95.2\%$ vs. $55.0\%$)"
+    assert paper.abstract_html.count("<math") == 2 and "\\" not in paper.abstract_html
+    assert "$" not in paper.abstract_html
+
+
+def test_math_with_commands_and_currency_dollars():
+    paper = norm(r"costs $9 USD and runs in $\mathcal{O}(n^2)$ time")
+    assert "<math" in paper.abstract_html and "$9 USD" in paper.abstract_html
+    assert paper.plain_text == "costs $9 USD and runs in O(n^2) time"
+
+
+def test_url_trailing_punctuation_and_brace():
+    paper = norm(r"Code: \url{https://anonymous.4open.science/r/LR-FGDM/}. And (https://x.org/a_(b)).")
+    assert paper.links == ["https://anonymous.4open.science/r/LR-FGDM/", "https://x.org/a_(b)"]
+
+
+def test_markdown_is_escaped_and_keeps_our_constructs():
+    paper = norm("We introduce **Gaia2** with <b>tags</b> and [x](javascript:alert(1)) * stars")
+    assert paper.abstract_md.startswith("We introduce **Gaia2** with &lt;b&gt;tags&lt;/b&gt;")
+    assert "\\[x\\]" in paper.abstract_md and "\\*" in paper.abstract_md
+    assert "<b>" not in paper.abstract_html and "&lt;b&gt;" in paper.abstract_html
+    assert "href=\"javascript" not in paper.abstract_html
+
+
+def test_non_http_url_command_is_text():
+    paper = norm(r"see \url{javascript:alert(1)} now")
+    assert "<a" not in paper.abstract_html and paper.links == []
+
+
+def test_mathml_is_sanitized():
+    html = markup.to_html(markup.parse(r"$\href{javascript:alert(1)}{x}$ and $\text{<script>alert(1)</script>}$"))
+    assert "javascript" not in html and "<script" not in html
+
+
+def test_identity_is_stable_and_merges_duplicates():
+    a = RawRecord("Same abstract  text.", Source("a.txt", 3), "ICLR 2026")
+    b = RawRecord("same abstract text.", Source("b.txt", 7), "ICLR 2026")
+    (paper,) = normalize([a, b])
+    assert [s.file for s in paper.sources] == ["a.txt", "b.txt"]
+    assert paper.id == paper_id("Same abstract text.")
+
+
+def test_seeds_leave_no_latex_or_dollar_in_the_readable_text():
+    papers = normalize(read_inputs([SEEDS]).records)
+    assert len(papers) == 38
+    for p in papers:
+        assert "\\textbf" not in p.plain_text and "\\\\%" not in p.abstract_md
+        assert "$" not in p.plain_text and "\\" not in p.plain_text
+        assert "\\" not in p.abstract_html.replace("<math", "")
+    flexi = next(p for p in papers if "FlexiCodec" in p.plain_text)
+    assert flexi.links == ["https://flexicodec.github.io"]

@@ -1,0 +1,110 @@
+"""Reader: the seed text format and its quirks, and the structured formats."""
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.readers import collection_name, read_inputs
+
+SEEDS = Path(__file__).resolve().parent.parent / "abstracts"
+ABSTRACT = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
+
+
+def read_one(tmp_path: Path, name: str, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return read_inputs([tmp_path])
+
+
+def test_seed_files_give_38_abstracts_in_one_collection():
+    result = read_inputs([SEEDS])
+    assert len(result.records) == 38
+    assert {r.collection for r in result.records} == {"ICLR 2026"}
+    assert {r.source.header for r in result.records} == {"ICLR 2026 Papers", "ICLR 2026 论文列表"}
+    assert not result.errors
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("ICLR 2026 Papers", "ICLR 2026"),
+    ("ICLR 2026 论文列表", "ICLR 2026"),
+    ("NeurIPS 2025 Papers", "NeurIPS 2025"),
+    ("Accepted papers of ACL 2024", "ACL 2024"),
+    ("My reading list", "My reading list"),
+])
+def test_collection_names(header, expected):
+    assert collection_name(header) == expected
+
+
+def test_crlf_bom_trailing_spaces_blank_runs_and_wrapped_lines(tmp_path):
+    text = ("\ufeffICLR 2026 Papers  \r\n\r\n\r\n\r\n"
+            "We propose a method   \r\nthat is hard-wrapped \r\nover three lines.\r\n"
+            "   \r\n \t \r\n"
+            f"{ABSTRACT}  \r\n")
+    result = read_one(tmp_path, "a.txt", text.encode("utf-8"))
+    assert [r.text for r in result.records] == [
+        "We propose a method that is hard-wrapped over three lines.", ABSTRACT]
+    assert [r.source.line for r in result.records] == [5, 10]
+    assert result.records[0].collection == "ICLR 2026"
+    assert result.records[0].source.header == "ICLR 2026 Papers"
+
+
+def test_line_numbers_are_where_each_paragraph_starts(tmp_path):
+    text = f"ICLR 2026 Papers\n\n{ABSTRACT}\n\n\n{ABSTRACT} Two.\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [r.source.line for r in result.records] == [3, 6]
+    assert result.paragraphs == {"a.txt": 2}
+
+
+def test_file_without_header_keeps_first_paragraph_and_warns(tmp_path):
+    result = read_one(tmp_path, "neurips2025.txt", f"{ABSTRACT}\n\n{ABSTRACT} Again.\n".encode())
+    assert len(result.records) == 2
+    assert result.records[0].collection == "NEURIPS 2025"
+    assert any("no header" in i.message and i.line == 1 for i in result.issues)
+
+
+def test_utf16_with_bom_is_read(tmp_path):
+    result = read_one(tmp_path, "u16.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n".encode("utf-16"))
+    assert [r.text for r in result.records] == [ABSTRACT]
+
+
+def test_invalid_utf8_names_file_line_and_byte(tmp_path):
+    data = f"ICLR 2026 Papers\n\n{ABSTRACT}\n\nBad \xff byte here in a sentence.\n".encode("latin-1")
+    result = read_one(tmp_path, "bad.txt", data)
+    (err,) = result.errors
+    assert err.file == "bad.txt" and err.line == 5 and "byte" in err.message
+    replaced = read_inputs([tmp_path], replace_invalid=True)
+    assert not replaced.errors and len(replaced.records) == 2
+
+
+def test_csv_with_optional_columns(tmp_path):
+    csv_text = ('title,abstract,authors,url,keywords,primary_area\n'
+                f'"Gaia2: A benchmark","{ABSTRACT}","Ann Lee; Bo Chen",https://openreview.net/forum?id=x,'
+                '"agents, benchmark",datasets and benchmarks\n'
+                f',"Second {ABSTRACT}\nwith a newline inside",,,,\n')
+    result = read_one(tmp_path, "iclr2026_export.csv", csv_text.encode())
+    first, second = result.records
+    assert first.title == "Gaia2: A benchmark" and first.authors == ["Ann Lee", "Bo Chen"]
+    assert first.keywords == ["agents", "benchmark"] and first.area == "datasets and benchmarks"
+    assert first.url.startswith("https://openreview.net") and first.collection == "ICLR 2026"
+    assert second.title is None and second.source.line == 3
+    assert "newline inside" in second.text
+
+
+def test_json_and_jsonl(tmp_path):
+    items = [{"abstract": ABSTRACT, "title": "One"}, {"abstract": ABSTRACT + " Two.", "keywords": ["a", "b"]}]
+    (tmp_path / "x.json").write_text(json.dumps(items, indent=2))
+    (tmp_path / "y.jsonl").write_text("\n".join(json.dumps(i) for i in items) + "\n")
+    result = read_inputs([tmp_path])
+    by_file = {}
+    for r in result.records:
+        by_file.setdefault(r.source.file, []).append(r)
+    assert [r.title for r in by_file["x.json"]] == ["One", None]
+    assert [r.source.line for r in by_file["x.json"]] == [2, 6]
+    assert [r.source.line for r in by_file["y.jsonl"]] == [1, 2]
+    assert by_file["y.jsonl"][1].keywords == ["a", "b"]
+
+
+def test_dev_csv_reads_completely():
+    result = read_inputs([Path(__file__).resolve().parents[2] / "shared/data/iclr2026_dev.csv"])
+    assert len(result.records) == 2120 and not result.errors
+    assert all(r.title for r in result.records)

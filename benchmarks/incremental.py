@@ -55,8 +55,11 @@ def make_project(folder: Path, n: int, base: list[str]) -> None:
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "abstracts").mkdir(parents=True)
     shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
-    (folder / "site_templates").symlink_to(ROOT / "site_templates")
-    (folder / "generator").symlink_to(ROOT / "generator")
+    # copies, not links: an edit in the work tree between the two builds must not change the
+    # theme/hook fingerprint (which would rightly force a full build)
+    shutil.copytree(ROOT / "site_templates", folder / "site_templates")
+    (folder / "generator").mkdir()
+    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", folder / "generator" / "mkdocs_hooks.py")
     shutil.copytree(ROOT / "docs", folder / "docs",
                     ignore=lambda d, names: [x for x in names if Path(d, x).is_dir() or not x.endswith(".md")
                                              or x == "index.md"])

@@ -18,17 +18,21 @@ are never touched.  Peak RSS is sampled from /proc for the whole process tree (t
 plus any worker processes), so it is the memory the build needs at once, not one process's.
 
 The table: N, seconds per stage (read, normalize, enrich, render, search index, other generator
-stages such as write, mkdocs build), total wall, the ratio generator/MkDocs, peak RSS, the size of
-site/ and the mean size of a paper's page (site/papers/<slug>/index.html).
+stages such as write, mkdocs build), total wall, the ratio generator/MkDocs, the CPU seconds of
+the build process and its workers (on a busy machine wall time exceeds CPU / cores), peak RSS,
+the size of site/ and the mean size of a paper's page (site/papers/<slug>/index.html).  --json
+also records the 1-minute load average at the start and end of each N.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import hashlib
 import json
 import os
 import random
+import resource
 import re
 import shutil
 import subprocess
@@ -227,8 +231,22 @@ def child(n: int, work: Path, seed: int) -> dict:
     config = make_project(work)
     os.chdir(work)
     sys.path.insert(0, str(ROOT))
-    from generator.build import build  # imported here: its import time is not the build's
+    import generator.build as gb  # imported here: its import time is not the build's
 
+    cpu: dict[str, float] = {}
+    timed = gb.stage
+
+    @contextlib.contextmanager
+    def stage(name, timings):  # the build's own stage timer, plus CPU seconds (this process + workers)
+        t = os.times()
+        with timed(name, timings):
+            yield
+        u = os.times()
+        cpu[name] = (u.user - t.user) + (u.system - t.system) + (u.children_user - t.children_user) \
+            + (u.children_system - t.children_system)
+
+    gb.stage = stage
+    build = gb.build
     t0 = time.perf_counter()
     result = build([work / "abstracts"], config, work / "site")
     wall = time.perf_counter() - t0
@@ -237,7 +255,7 @@ def child(n: int, work: Path, seed: int) -> dict:
     pages = [os.path.getsize(p) for p in (site / "papers").glob("*/index.html")]
     return {
         "n": n, "papers": len(result.papers), "corpus_bytes": corpus_bytes, "corpus_s": corpus_s,
-        "timings": dict(result.timings), "wall": wall, "site_bytes": size, "site_files": nfiles,
+        "timings": dict(result.timings), "cpu_stages": cpu, "wall": wall, "site_bytes": size, "site_files": nfiles,
         "paper_pages": len(pages), "page_bytes": (sum(pages) / len(pages)) if pages else 0,
         "docs_bytes": dir_size(work / "docs")[0],
     }
@@ -280,22 +298,29 @@ def run_one(n: int, work: Path, seed: int, quiet: bool) -> dict:
         nonlocal peak
         while not stop.is_set():
             peak = max(peak, _tree_rss(proc.pid))
-            stop.wait(0.05)
+            stop.wait(0.25)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     t0 = time.perf_counter()
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load0 = os.getloadavg()[0]
     rc = proc.wait()
     process_wall = time.perf_counter() - t0
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     stop.set()
     sampler.join()
     if log:
         log.close()
     if rc != 0:
-        hint = f"; see {work.parent / f'build-{n}.log'}" if quiet else ""
-        raise SystemExit(f"the build of N={n} failed (exit {rc}){hint}")
+        if quiet:  # the end of the build's log, since the folder it is in may be removed
+            tail = (work.parent / f"build-{n}.log").read_text("utf-8", errors="replace").splitlines()[-25:]
+            print("\n".join(tail), file=sys.stderr)
+        raise SystemExit(f"the build of N={n} failed (exit {rc})")
     row = json.loads(out_file.read_text("utf-8"))
     row["peak_rss"] = peak
+    row["cpu"] = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)  # build + its workers
+    row["load"] = [round(load0, 2), round(os.getloadavg()[0], 2)]  # 1-min load average, start and end
     row["process_wall"] = process_wall
     return row
 
@@ -303,7 +328,7 @@ def run_one(n: int, work: Path, seed: int, quiet: bool) -> dict:
 def table(rows: list[dict]) -> str:
     """The benchmark table as Markdown (it is also what docs/performance.md shows)."""
     head = ["N", *MAIN_STAGES, "other", "generator", MKDOCS_STAGE, "total", "gen/mkdocs",
-            "peak RSS", "site", "paper page"]
+            "CPU", "peak RSS", "site", "paper page"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
     for r in rows:
         t = r["timings"]
@@ -312,8 +337,24 @@ def table(rows: list[dict]) -> str:
         mk = t.get(MKDOCS_STAGE, 0.0)
         cells = [f"{r['n']:,}", *(f"{t.get(k, 0.0):.1f} s" for k in MAIN_STAGES), f"{other:.1f} s",
                  f"{gen:.1f} s", f"{mk:.1f} s", f"{r['wall']:.1f} s", f"{gen / mk:.2f}" if mk else "-",
+                 f"{r.get('cpu', 0):.0f} s",
                  f"{r['peak_rss'] / 2**20:,.0f} MB", f"{r['site_bytes'] / 2**20:,.0f} MB",
                  f"{r['page_bytes'] / 1024:.1f} KB"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def cpu_table(rows: list[dict]) -> str:
+    """CPU seconds per stage (build process + its workers): what the stages cost on an idle machine."""
+    head = ["N", *MAIN_STAGES, "other", "generator", MKDOCS_STAGE, "total", "gen/mkdocs"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
+    for r in rows:
+        c = r.get("cpu_stages") or {}
+        gen = sum(v for k, v in c.items() if k != MKDOCS_STAGE)
+        other = gen - sum(c.get(k, 0.0) for k in MAIN_STAGES)
+        mk = c.get(MKDOCS_STAGE, 0.0)
+        cells = [f"{r['n']:,}", *(f"{c.get(k, 0.0):.1f} s" for k in MAIN_STAGES), f"{other:.1f} s",
+                 f"{gen:.1f} s", f"{mk:.1f} s", f"{gen + mk:.1f} s", f"{gen / mk:.2f}" if mk else "-"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -355,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)
     print(table(rows))
+    print("\nCPU seconds per stage (the build process and its workers):\n")
+    print(cpu_table(rows))
     if len(rows) >= 2 and rows[0]["timings"].get("enrich") and rows[-1]["n"] > rows[0]["n"]:
         a, b = rows[0], rows[-1]
         import math

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mkdocs.commands.build import build as mkdocs_build
+from .mkdocs_parallel import build as mkdocs_build  # MkDocs' own build, on all cores when that is sound
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
@@ -22,7 +22,7 @@ from .model import Issue, Paper
 from .normalize import accounting, near_duplicates, normalize
 from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
-from .writer import WriteReport, write_outputs
+from .writer import WriteError, WriteReport, write_outputs
 from .feeds import history_files
 from . import incremental
 from .state import State, StateError, date_epoch, load_state, save_state, state_path, today
@@ -63,7 +63,11 @@ def load_mkdocs_config(config_file: Path, **overrides) -> MkDocsConfig:
     """The project's mkdocs.yml, validated once here; overrides as in mkdocs' own API."""
     if not config_file.is_file():
         raise BuildFailed(f"{config_file}: no MkDocs configuration; run from the project folder or pass --config")
-    return load_config(config_file=str(config_file), **{k: v for k, v in overrides.items() if v is not None})
+    from mkdocs.exceptions import ConfigurationError
+    try:
+        return load_config(config_file=str(config_file), **{k: v for k, v in overrides.items() if v is not None})
+    except ConfigurationError as exc:
+        raise BuildFailed(f"{config_file}: {exc}") from exc
 
 
 def report_counts(result: ReadResult, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:
@@ -126,7 +130,10 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         from .search import search_files
         files.update(search_files(papers))
     with stage("write", out.timings):
-        out.write = write_outputs(Path(config["docs_dir"]), files)
+        try:
+            out.write = write_outputs(Path(config["docs_dir"]), files)
+        except WriteError as exc:
+            raise BuildFailed(f"{exc}; nothing was written and the existing site is unchanged") from exc
     log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
     if save_state(out.state_file, out.state):
         log(f"history: recorded in {out.state_file} (commit it with the inputs)")
@@ -173,14 +180,53 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_da
                 log(f"mkdocs: dirty build re-rendered {len(dirty_build.rebuilt)} of {len(dirty_build.order)} pages")
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+        from mkdocs.exceptions import MkDocsException  # (its Abort, e.g. strict-mode warnings, is a SystemExit)
+        if isinstance(exc, KeyboardInterrupt) or (isinstance(exc, SystemExit) and not isinstance(exc, MkDocsException)):
             raise
         raise BuildFailed(f"mkdocs build failed: {exc}; the previous site is unchanged") from exc
+    swap_in(staging, site_dir)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically exchange two paths (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    if sys.platform != "linux":
+        return False
+    import ctypes
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+
+
+def swap_in(staging: Path, site_dir: Path) -> None:
+    """Put the finished `staging` folder in place of `site_dir`.
+
+    On Linux the two folders are exchanged in one atomic rename, so at every instant site_dir is
+    either the whole old site or the whole new one (even if the process is killed right here);
+    elsewhere two renames leave a window of microseconds without site_dir.  The old site is then
+    deleted, and so are the leftovers of builds that were killed (`.site.building-<pid>` of dead pids).
+    """
     old = site_dir.with_name(f".{site_dir.name}.old-{os.getpid()}")
-    if site_dir.exists():
-        os.replace(site_dir, old)
-    os.replace(staging, site_dir)
+    if site_dir.exists() and _exchange(staging, site_dir):
+        os.replace(staging, old)
+    else:
+        if site_dir.exists():
+            os.replace(site_dir, old)
+        os.replace(staging, site_dir)
     shutil.rmtree(old, ignore_errors=True)
+    if not Path("/proc/self").exists():
+        return  # no way to tell a dead build from a running one
+    for stale in site_dir.parent.glob(f".{site_dir.name}.building-*"):
+        pid = stale.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and int(pid) != os.getpid() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(stale, ignore_errors=True)
+    for stale in site_dir.parent.glob(f".{site_dir.name}.old-*"):
+        pid = stale.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(stale, ignore_errors=True)
 
 
 def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, replace_invalid: bool = False,

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from .build import BuildFailed, build, generate, load_mkdocs_config, log, read_stage, report_counts
 from .normalize import normalize
-from .render import papers_record
+from .render import papers_json
 
 
 def _inputs(args) -> list[Path]:
@@ -36,8 +35,7 @@ def cmd_check(args) -> None:
 def cmd_export(args) -> None:
     config = load_mkdocs_config(Path(args.config))
     result = generate(_inputs(args), config, args.replace_invalid, _state(args), args.date)
-    data = json.dumps({"version": 1, "papers": [papers_record(p) for p in sorted(result.papers, key=lambda p: p.id)]},
-                      ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    data = papers_json(result.papers)  # the same bytes as the site's data/papers.json
     if args.output:
         Path(args.output).write_text(data, "utf-8")
         log(f"wrote {len(result.papers)} papers to {args.output}")

@@ -58,8 +58,9 @@ def new_page(ordered: list[Paper], state: State) -> bytes:
     latest = state.latest
     batch = [p for p in ordered if latest and state.papers.get(p.id, (0,))[0] == latest.number]
     days: dict[str, list[Paper]] = defaultdict(list)
+    in_batch = {p.id for p in batch}  # a set: `p not in batch` compared whole Papers, O(n^2) at 20,000
     for p in ordered:
-        if p not in batch:
+        if p.id not in in_batch:
             days[p.first_seen or "unknown"].append(p)
     earlier = [Day(d, days[d]) for d in sorted(days, reverse=True)]
     categories = sorted({p.category for p in ordered})

@@ -33,6 +33,7 @@ MATH_PLAIN = {
 }
 MAX_MATH = 600  # longer "$...$" spans are text with stray dollars, not math
 URL = re.compile(r"https?://[^\s<>\"{}|\\^`]+", re.IGNORECASE)
+_SPECIAL = re.compile(r"[$\\*`]|https?://", re.IGNORECASE)  # where parse() must look closer
 MATHML_TAGS = {"math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msup", "msub", "msubsup", "mfrac",
                "msqrt", "mroot", "mover", "munder", "munderover", "mtable", "mtr", "mtd", "mstyle", "mpadded",
                "mphantom", "menclose", "semantics", "annotation", "mfenced", "merror"}
@@ -195,8 +196,10 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                 out.append(_link(url, None))
                 i += len(url)
                 continue
-        buf.append(c)
-        i += 1
+        j = _SPECIAL.search(text, i + 1)  # plain text up to the next character that may open markup
+        j = j.start() if j else n
+        buf.append(text[i:j])
+        i = j
     flush()
     return out
 
@@ -220,18 +223,36 @@ def _typography(s: str) -> str:
     s = s.replace("---", "—").replace("--", "–")
     s = s.replace("``", "“").replace("''", "”")
     s = re.sub(r"`(?=\w)", "‘", s)
+    if s.isprintable() and "  " not in s:
+        return s  # fast path: no whitespace but single spaces (any other is not printable)
     return re.sub(r"\s+", " ", s)
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|~^$])")
-_MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # (Markdown's own placeholders are \x02...\x03)
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]])")
+# Characters some Markdown dialects treat specially ($ math, ~~ ^^ == marks, | tables) but that
+# Python-Markdown cannot backslash-escape: written as character references, which every engine shows
+# as the character itself and none parses as syntax.
+_MD_ENTITY = {"$": "&#36;", "~": "&#126;", "^": "&#94;", "=": "&#61;", "|": "&#124;"}
+_MD_ENTITY_RE = re.compile("[" + re.escape("".join(_MD_ENTITY)) + "]")
+_MD_LINE_START = re.compile(r"^(\s*)([#>+-]|\d+[.)])", re.MULTILINE)
 
 
 def escape_md(s: str) -> str:
-    """Escape text so that Markdown shows it verbatim (and never as HTML)."""
-    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    s = _MD_SPECIAL.sub(r"\\\1", s).replace("==", "=\\=").replace("!\\[", "\\!\\[")
-    return _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), s)
+    """Escape text so that Markdown shows it verbatim (and never as HTML, links, lists or attributes)."""
+    s = _CONTROL.sub(" ", s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = _MD_SPECIAL.sub(r"\\\1", s).replace("!\\[", "\\!\\[")
+    s = _MD_ENTITY_RE.sub(lambda m: _MD_ENTITY[m.group(0)], s)
+    return _MD_LINE_START.sub(lambda m: m.group(1) + m.group(2)[:-1] + "\\" + m.group(2)[-1], s)
+
+
+def md_math(tex: str) -> str:
+    """TeX for a `$...$` span of Markdown, rewritten (same rendering in TeX) so that a Markdown engine
+    without math support finds in it no HTML, link, image, emphasis, code span or event attribute."""
+    tex = tex.replace("<", "\\lt ").replace(">", "\\gt ").replace("`", "'").replace("*", "\\ast ")
+    tex = re.sub(r"\]\s*([(\[:])", r"]{}\1", tex)  # [x](y), [x][y], [x]: y are never links
+    tex = re.sub(r"(?i)\b(o)(n\w*\s*=)", r"\1{}\2", tex)  # {onclick=...} is never an attribute list
+    return re.sub(r"(?<!\\)\$", r"\\$", tex)
 
 
 def to_markdown(nodes: list[Node]) -> str:
@@ -247,13 +268,13 @@ def to_markdown(nodes: list[Node]) -> str:
         elif node.kind == "code":
             parts.append("`" + node.text.replace("`", "'") + "`")
         elif node.kind == "link":
-            label = to_markdown(node.children)
-            target = node.text.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
-            parts.append(f"<{node.text}>" if label == escape_md(node.text) and ">" not in node.text
-                         else f"[{label}]({target})")
+            # Always [label](target): the target percent-encoded so that nothing in it can end the
+            # link or start another one ([x](javascript:...) inside a URL's text stays text).
+            target = re.sub(r"[()\[\]<>\"'`*_\\ ]", lambda m: f"%{ord(m.group(0)):02X}", node.text)
+            parts.append(f"[{to_markdown(node.children)}]({target})")
         else:
             fence = "$$" if node.kind == "dmath" else "$"
-            parts.append(fence + re.sub(r"(?<!\\)\$", r"\\$", node.text) + fence)
+            parts.append(fence + md_math(node.text) + fence)
     return "".join(parts).strip()
 
 

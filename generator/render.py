@@ -6,7 +6,13 @@ grouping they loop over is computed here.  Untrusted text reaches Markdown only 
 """
 from __future__ import annotations
 
+import html
 import json
+import os
+import pickle
+import signal
+import traceback
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +61,10 @@ class Term:
 
 
 def _yaml(value: str) -> Markup:
-    return Markup(json.dumps(value))  # a JSON string (ASCII-escaped) is a valid YAML scalar
+    """A front-matter value: HTML-escaped, because MkDocs' theme environment has no autoescape and
+    Material prints `page.meta.title`/`description` raw into <title>, the header and <meta>; then as
+    a JSON string (ASCII-escaped), which is a valid YAML scalar."""
+    return Markup(json.dumps(html.escape(" ".join(str(value).split()), quote=True)))
 
 
 def _md(value) -> Markup:
@@ -63,14 +72,17 @@ def _md(value) -> Markup:
 
 
 def _code(value: str) -> Markup:
-    return Markup(str(value).replace("`", "'"))
+    return Markup(" ".join(str(value).split()).replace("`", "'"))
 
 
 def _urlsafe(value: str) -> Markup:
     """A URL for an autolink: http(s) only, no characters that end the autolink."""
     if not value.lower().startswith(("http://", "https://")):
         raise ValueError(f"refusing non-http URL {value!r}")
-    return Markup(value.replace("<", "%3C").replace(">", "%3E").replace(" ", "%20"))
+    # percent-encode every character Markdown could act on before the autolink is seen: a [x](y)
+    # link, `code`, \escapes, <, > and whitespace (so a URL's text can never become another link)
+    return Markup(re.sub(r"[^A-Za-z0-9\-._~:/?#@!$&+,;=%]", lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode()),
+                         value))
 
 
 def _linkkind(url: str) -> str:
@@ -164,12 +176,75 @@ def papers_record(p: Paper) -> dict:
     }
 
 
+PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
+
+
+def _fork_call(func, arg):
+    """Run func(arg) in a forked child (it inherits everything, nothing is pickled on the way in);
+    returns a function that waits for and returns its result.  None if fork is unavailable or
+    only one core is usable."""
+    if not hasattr(os, "fork") or len(os.sched_getaffinity(0)) < 2:
+        return None
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, send, leave without running any of the parent's cleanup
+        os.close(read_end)
+        code = 0
+        try:
+            payload = ("ok", func(arg))
+        except BaseException:  # noqa: BLE001 - re-raised in the parent
+            payload, code = ("error", traceback.format_exc()), 1
+        try:
+            with os.fdopen(write_end, "wb") as pipe:
+                pickle.dump(payload, pipe, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            os._exit(code)
+    os.close(write_end)
+
+    def result():
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        if not data:
+            raise RuntimeError("render: the worker process died before reporting")
+        status, value = pickle.loads(data)
+        if status != "ok":
+            raise RuntimeError("render: the worker process failed:\n" + value)
+        return value
+
+    def cancel():
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(read_end)
+    result.cancel = cancel
+    return result
+
+
+def papers_json(papers: list[Paper]) -> str:
+    """docs/data/papers.json: one record per line, sorted by id (diffable; and json's C encoder,
+    which `indent` would switch off, is ~10x faster at 20,000 papers)."""
+    records = [json.dumps(papers_record(p), ensure_ascii=False, sort_keys=True)
+               for p in sorted(papers, key=lambda p: p.id)]
+    return '{"papers": [\n' + ",\n".join(records) + '\n], "version": 1}\n'
+
+
 def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str]) -> dict[str, bytes]:
     """Every generated file under docs/, as relative path -> bytes."""
     env = environment()
+    card_macro, cards = env.get_template("_macros.md.j2").module.card, {}
+
+    def card(p: Paper, root: str) -> Markup:
+        """A paper's card, rendered once: it recurs on its category page and every tag/entity page."""
+        key = (p.id, root)
+        if key not in cards:
+            cards[key] = card_macro(p, root)
+        return cards[key]
+
+    env.globals["card"] = card
     by_id = {p.id: p for p in papers}
     colls = collections_of(papers, descriptions)
     coll_slug = {c.name: c.slug for c in colls}
+    cat_pages = {c.name: {cat.name for cat in c.categories} for c in colls}  # categories with a page
     mentioned_by: dict[str, list[Paper]] = defaultdict(list)
     for p in papers:
         for other in p.mentions:
@@ -178,37 +253,48 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     out: dict[str, str] = {}
 
     paper_t = env.get_template("paper.md.j2")
-    for p in papers:
-        out[f"papers/{p.slug}.md"] = paper_t.render(
-            p=p, coll_slug=coll_slug[p.collection],
+
+    def paper_pages(share: list[Paper]) -> dict[str, str]:
+        return {f"papers/{p.slug}.md": paper_t.render(
+            p=p, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
-            mentioned_by=mentioned_by.get(p.id, []))
-    category_t = env.get_template("category.md.j2")
-    for c in colls:
-        out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c)
-        for cat in c.categories:
-            out[f"{c.slug}/{slugify(cat.name)}.md"] = category_t.render(
-                category=cat, collection=c.name, papers_count=len(cat.papers), groups=subtopic_groups(cat))
-    for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
-                                       ("entities", entities, "Datasets, benchmarks and models", "names")):
-        out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(terms=terms, heading=heading, noun=noun)
-        term_t = env.get_template("term.md.j2")
-        for t in terms:
-            out[f"{kind}/{slugify(t.name)}.md"] = term_t.render(term=t, noun=noun)
-    ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
-    letters: dict[str, list[Paper]] = defaultdict(list)
-    for p in ordered:
-        first = p.title[:1].upper()
-        letters[first if first.isalpha() and first.isascii() else "#"].append(p)
-    out["papers/index.md"] = env.get_template("all_papers.md.j2").render(
-        papers=ordered, groups=sorted(letters.items()))
-    out["index.md"] = env.get_template("home.md.j2").render(
-        site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities)
-    files = {k: v.encode("utf-8") for k, v in out.items()}
-    records = [papers_record(p) for p in sorted(papers, key=lambda p: p.id)]
-    files["data/papers.json"] = (json.dumps({"version": 1, "papers": records}, ensure_ascii=False,
-                                            sort_keys=True, indent=1) + "\n").encode("utf-8")
+            mentioned_by=mentioned_by.get(p.id, [])) for p in share}
+
+    # Paper pages are most of the work and independent of each other: with two cores and many
+    # papers, a forked worker renders every other one while this process renders the rest.
+    worker = _fork_call(paper_pages, papers[1::2]) if len(papers) >= PARALLEL_MIN_PAPERS else None
+    try:
+        out.update(paper_pages(papers[0::2] if worker else papers))
+        category_t = env.get_template("category.md.j2")
+        for c in colls:
+            out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c)
+            for cat in c.categories:
+                out[f"{c.slug}/{slugify(cat.name)}.md"] = category_t.render(
+                    category=cat, collection=c.name, papers_count=len(cat.papers), groups=subtopic_groups(cat))
+        for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
+                                           ("entities", entities, "Datasets, benchmarks and models", "names")):
+            out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(terms=terms, heading=heading, noun=noun)
+            term_t = env.get_template("term.md.j2")
+            for t in terms:
+                out[f"{kind}/{slugify(t.name)}.md"] = term_t.render(term=t, noun=noun)
+        ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
+        letters: dict[str, list[Paper]] = defaultdict(list)
+        for p in ordered:
+            first = p.title[:1].upper()
+            letters[first if first.isalpha() and first.isascii() else "#"].append(p)
+        out["papers/index.md"] = env.get_template("all_papers.md.j2").render(
+            papers=ordered, groups=sorted(letters.items()))
+        out["index.md"] = env.get_template("home.md.j2").render(
+            site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities)
+    except BaseException:
+        if worker:
+            worker.cancel()
+        raise
+    if worker:
+        out.update(worker())
+    files = {k: v.encode("utf-8") for k, v in sorted(out.items())}
+    files["data/papers.json"] = papers_json(papers).encode("utf-8")
     files[".nav.json"] = (json.dumps(nav(colls), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return files
 
@@ -221,8 +307,9 @@ def nav(colls: list[Collection]) -> list:
     """
     items: list = [{"Home": "index.md"}, {"Search": "search.md"}, {"What's new": "new.md"}]  # new.md: feeds.py
     for c in colls:
-        items.append({c.name: [{"Overview": f"{c.slug}/index.md"}]
-                      + [{cat.name: f"{c.slug}/{slugify(cat.name)}.md"}
+        # nav titles are printed raw by the theme (no autoescape): HTML-escape the names we got from input
+        items.append({html.escape(c.name): [{"Overview": f"{c.slug}/index.md"}]
+                      + [{html.escape(cat.name): f"{c.slug}/{slugify(cat.name)}.md"}
                          for cat in sorted(c.categories, key=lambda cat: cat.name.casefold())]})
     items += [{"All papers": "papers/index.md"}, {"Tags": "tags/index.md"},
               {"Datasets & models": "entities/index.md"}]

@@ -1,39 +1,41 @@
-"""Build the paper search index: a lunr index split into term shards, plus doc shards.
+"""Build the paper search index: one lunr index cut by term into shards, plus doc shards.
 
 One logical lunr index over every paper (fields title, name, tag, entity, category, text,
-boosted in that order) is computed here with lunr.py's own pipeline functions (trimmer,
-stop-word filter, Porter stemmer) and lunr's BM25 weighting, then cut by term into shards.
-Every shard is a complete, valid lunr 2.3.9 index (``lunr.Index.load`` takes it unchanged);
-its vectors hold only its own terms, and idf / field lengths are corpus-wide, so scores from
-different shards add up to what the single index would give.  The browser fetches only the
-shards that hold the query's terms (the term list comes first, in ``manifest.json``).
+boosted in about that order) is computed with lunr's text pipeline (lunr.js's tokenizer and
+trimmer, lunr.py's stop-word list, lunr.js's Porter stemmer, ported here) and lunr's BM25
+field-vector weights (k1 = 1.2, b = 0.75, 3 decimals), vectorized with numpy.  The sorted
+terms are cut into shards of about SHARD_TARGET_BYTES; a shard stores its postings in a
+columnar form of lunr's serialization (paper-search.js's ``toLunrJSON`` rebuilds lunr's own
+JSON for ``lunr.Index.load``; tests/test_search_index.py checks the shards together equal the
+index lunr.js's own Builder makes).  idf and average field lengths are corpus-wide, so the
+scores of different shards add up to the single index's.
+
+Why not lunr.py's Builder and its JSON: at 20,000 papers it takes about a minute and writes
+~120 MB (the per-document field vectors repeat every ref); this takes a few seconds and
+~20 MB, and the browser fetches only the shards holding a query's terms.
 
 Layout under ``docs_dir/assets/search/``::
 
     lunr.js                 copied from the installed mkdocs package (lunr 2.3.9)
-    index/manifest.json     fields, boosts, shard files with their terms and document counts
-    index/meta.json         category and tag vocabularies, per paper [category, tags...]
-    index/t/NNN.json        term shards: serialized lunr indexes
+    index/manifest.json     fields and boosts; per term shard its terms and their paper counts
+    index/meta.json         category and tag names; per paper [category, tags...] (facets)
+    index/t/NNN.json        term shards: {"terms", "n", "d", "w"} (see _shard_json)
     index/d/NNN.json        doc shards: [slug, title, category, tags, text] per paper
 
 Papers are numbered by (category, id), so that the results of one query tend to share doc
-shards.  Output is deterministic: same papers, byte-identical files.  Files whose bytes are
-unchanged are not rewritten; stale shard files are removed.
+shards.  Output is deterministic: same papers, byte-identical files.
 """
 from __future__ import annotations
 
 import json
-import math
+import os
 import re
-from collections import Counter
 from contextlib import nullcontext
-from multiprocessing import get_context
-
-import numpy as np
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 
+import numpy as np
 from lunr import __TARGET_JS_VERSION__
-from lunr.stemmer import porter_stemmer
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .model import Paper
@@ -53,9 +55,90 @@ POSTING_BYTES = 9  # estimate of one (term, field, doc) posting: doc delta and w
 DOCS_PER_SHARD = 40  # papers per doc shard (text for snippets); a results page loads few
 FORMAT_VERSION = 1
 
-# lunr.js semantics: tokenizer splits on /[\s\-]+/; trimmer strips ASCII \W at both ends
-_SPLIT = re.compile(r"[\s\-]+")
+# lunr.js semantics: the tokenizer splits on /[\s\-]+/ (str.split() after "-" -> " ");
+# the trimmer strips ASCII \W at both ends
 _TRIM = re.compile(r"^\W+|\W+$", re.ASCII)
+_SEP = "\x01"  # joins a column's texts for one split; never a token of its own
+
+
+# lunr.js 2.3.9's Porter stemmer, ported line for line.  lunr.py's own stemmer is the
+# reference Porter algorithm and differs from lunr.js's on words such as "delay"/"always"
+# (y -> i), so an index stemmed with it misses queries that lunr.js stems in the browser.
+_STEP2 = {"ational": "ate", "tional": "tion", "enci": "ence", "anci": "ance", "izer": "ize", "bli": "ble",
+          "alli": "al", "entli": "ent", "eli": "e", "ousli": "ous", "ization": "ize", "ation": "ate",
+          "ator": "ate", "alism": "al", "iveness": "ive", "fulness": "ful", "ousness": "ous", "aliti": "al",
+          "iviti": "ive", "biliti": "ble", "logi": "log"}
+_STEP3 = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical": "ic", "ful": "", "ness": ""}
+_c, _v = "[^aeiou]", "[aeiouy]"
+_C, _V = _c + "[^aeiouy]*", _v + "[aeiou]*"
+_MGR0 = re.compile("^(" + _C + ")?" + _V + _C)
+_MEQ1 = re.compile("^(" + _C + ")?" + _V + _C + "(" + _V + ")?$")
+_MGR1 = re.compile("^(" + _C + ")?" + _V + _C + _V + _C)
+_S_V = re.compile("^(" + _C + ")?" + _v)
+_1A, _1A2 = re.compile(r"^(.+?)(ss|i)es$"), re.compile(r"^(.+?)([^s])s$")
+_1B, _1B2 = re.compile(r"^(.+?)eed$"), re.compile(r"^(.+?)(ed|ing)$")
+_1B_LAST, _1B_ATBLIZ = re.compile(r".$"), re.compile(r"(at|bl|iz)$")
+_1B_DOUBLE, _1B_CVC = re.compile(r"([^aeiouylsz])\1$"), re.compile("^" + _C + _v + "[^aeiouwxy]$")
+_1C = re.compile(r"^(.+?[^aeiou])y$")
+_2 = re.compile("^(.+?)(" + "|".join(_STEP2) + ")$")
+_3 = re.compile("^(.+?)(" + "|".join(_STEP3) + ")$")
+_4 = re.compile(r"^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$")
+_4B = re.compile(r"^(.+?)(s|t)(ion)$")
+_5, _5LL = re.compile(r"^(.+?)e$"), re.compile(r"ll$")
+
+
+def lunr_js_stem(w: str) -> str:
+    """lunr.js's stemmer (lunr.stemmer in lunr 2.3.9) on one lower-case word."""
+    if len(w) < 3:
+        return w
+    first = w[0]
+    if first == "y":
+        w = "Y" + w[1:]
+    if _1A.search(w):
+        w = _1A.sub(r"\1\2", w, count=1)
+    elif _1A2.search(w):
+        w = _1A2.sub(r"\1\2", w, count=1)
+    m = _1B.search(w)
+    if m:
+        if _MGR0.search(m.group(1)):
+            w = _1B_LAST.sub("", w, count=1)
+    else:
+        m = _1B2.search(w)
+        if m and _S_V.search(m.group(1)):
+            w = m.group(1)
+            if _1B_ATBLIZ.search(w):
+                w += "e"
+            elif _1B_DOUBLE.search(w):
+                w = _1B_LAST.sub("", w, count=1)
+            elif _1B_CVC.search(w):
+                w += "e"
+    m = _1C.search(w)
+    if m:
+        w = m.group(1) + "i"
+    m = _2.search(w)
+    if m and _MGR0.search(m.group(1)):
+        w = m.group(1) + _STEP2[m.group(2)]
+    m = _3.search(w)
+    if m and _MGR0.search(m.group(1)):
+        w = m.group(1) + _STEP3[m.group(2)]
+    m = _4.search(w)
+    if m:
+        if _MGR1.search(m.group(1)):
+            w = m.group(1)
+    else:
+        m = _4B.search(w)
+        if m and _MGR1.search(m.group(1) + m.group(2)):
+            w = m.group(1) + m.group(2)
+    m = _5.search(w)
+    if m:
+        stem = m.group(1)
+        if _MGR1.search(stem) or (_MEQ1.search(stem) and not _1B_CVC.search(stem)):
+            w = stem
+    if _5LL.search(w) and _MGR1.search(w):
+        w = _1B_LAST.sub("", w, count=1)
+    if first == "y":
+        w = "y" + w[1:]
+    return w
 
 
 def lunr_js_path() -> Path:
@@ -89,40 +172,47 @@ PARALLEL_MIN_PAPERS = 3000  # below this a pool costs more than it saves
 
 
 def _tokenize(papers: list[Paper], offset: int = 0):
-    """Flat postings (term id, doc, field, tf) as arrays, field lengths, and the vocabulary."""
+    """Flat postings (term id, doc, field, tf) as arrays, field lengths, and the vocabulary.
+
+    Per field, the whole corpus at once: split every text (lunr.js's tokenizer), map each
+    distinct token through trimmer / stop words / stemmer once, then count (doc, term)
+    pairs with numpy.
+    """
     vocab: dict[str, int] = {}
-    cache: dict[str, int] = {}  # raw token -> term id, or -1 for no term
+    cache: dict[str, int] = {}  # raw token -> term id; -1 stop word; -2 trimmed to "" (lunr.js counts it); -3 _SEP
     nfields = len(FIELDS)
-    p_term: list[int] = []
-    p_doc: list[int] = []
-    p_field: list[int] = []
-    p_tf: list[int] = []
-    flen = [[0] * len(papers) for _ in range(nfields)]
-    for doc, p in enumerate(papers):
-        for f, text in enumerate(_field_texts(p)):
-            if not text:
-                continue
-            acc: dict[int, int] = {}
-            for tok, n in Counter(text.lower().replace("-", " ").split()).items():
-                tid = cache.get(tok)
+    n = len(papers)
+    texts = [_field_texts(p) for p in papers]
+    out_t, out_d, out_f, out_tf = [], [], [], []
+    flen = np.zeros((nfields, n), dtype=np.int64)
+    cache[_SEP] = -3
+    for f in range(nfields):
+        # one split over the whole column; a separator token marks where each paper starts
+        column = f" {_SEP} ".join(row[f].replace(_SEP, " ") for row in texts)
+        toks = column.lower().replace("-", " ").split()
+        for tok in set(toks).difference(cache):
+            t = _TRIM.sub("", tok)
+            if not t:
+                cache[tok] = -2
+            elif t in STOP_WORDS:
+                cache[tok] = -1
+            else:
+                tid = cache.get(t)  # "model," and "model" share one stemming
                 if tid is None:
-                    t = _TRIM.sub("", tok)
-                    if not t or t in STOP_WORDS:
-                        tid = -1
-                    else:
-                        term = porter_stemmer.stem(t)
-                        tid = vocab.setdefault(term, len(vocab)) if term else -1
-                    cache[tok] = tid
-                if tid >= 0:
-                    acc[tid] = acc.get(tid, 0) + n
-            if acc:
-                p_term.extend(acc)
-                p_tf.extend(acc.values())
-                p_doc.extend([doc + offset] * len(acc))
-                p_field.extend([f] * len(acc))
-                flen[f][doc] = sum(acc.values())
-    arr = lambda xs: np.asarray(xs, dtype=np.int64)  # noqa: E731
-    return arr(p_term), arr(p_doc), arr(p_field), arr(p_tf), arr(flen).reshape(nfields, len(papers)), list(vocab)
+                    tid = cache[t] = vocab.setdefault(lunr_js_stem(t), len(vocab))
+                cache[tok] = tid
+        ids = np.fromiter(map(cache.__getitem__, toks), dtype=np.int64, count=len(toks))
+        docs = np.cumsum(ids == -3)
+        flen[f] = np.bincount(docs[(ids != -1) & (ids != -3)], minlength=n)
+        keep = ids >= 0
+        width = max(len(vocab), 1)
+        pairs, counts = np.unique(docs[keep] * width + ids[keep], return_counts=True)
+        out_t.append((pairs % width).astype(np.int32))  # int32: half the bytes back from the pool
+        out_d.append((pairs // width + offset).astype(np.int32))
+        out_f.append(np.full(len(pairs), f, dtype=np.int32))
+        out_tf.append(counts.astype(np.int32))
+    cat = lambda xs: np.concatenate(xs) if xs else np.zeros(0, np.int32)  # noqa: E731
+    return cat(out_t), cat(out_d), cat(out_f), cat(out_tf), flen, list(vocab)
 
 
 def _tokenize_worker(bounds: tuple[int, int]):
@@ -140,7 +230,7 @@ def _postings(papers: list[Paper], pool):
     terms = sorted(set().union(*(part[5] for part in parts)))
     index = {t: i for i, t in enumerate(terms)}
     T = np.concatenate([np.asarray([index[t] for t in part[5]], dtype=np.int64)[part[0]] if len(part[0]) else part[0] for part in parts])
-    D, F, TF = (np.concatenate([part[k] for part in parts]) for k in (1, 2, 3))
+    D, F, TF = (np.concatenate([part[k] for part in parts]).astype(np.int64) for k in (1, 2, 3))
     FL = np.concatenate([part[4] for part in parts], axis=1)
     return terms, T, D, F, TF.astype(np.float64), FL.astype(np.float64)
 
@@ -173,11 +263,11 @@ def _shard_worker(i: int) -> str:
     return _shard_json(s["terms"][a:b], s["L"][sl] - a, s["F"][sl], s["D"][sl], s["S"][sl])
 
 
-def build_files(papers: list[Paper], processes: int = 2) -> dict[str, bytes]:
+def build_files(papers: list[Paper], processes: int | None = None) -> dict[str, bytes]:
     """Every file of the index, by path relative to assets/search/index/."""
     papers = _order(papers)
     ndocs = len(papers)
-    procs = processes if ndocs >= PARALLEL_MIN_PAPERS else 1
+    procs = (processes or default_processes()) if ndocs >= PARALLEL_MIN_PAPERS else 1
     try:
         texts, terms, bounds, df = _term_shards(papers, procs)
     finally:
@@ -189,7 +279,17 @@ def build_files(papers: list[Paper], processes: int = 2) -> dict[str, bytes]:
 
 def _pool(processes: int):
     """A fork pool (workers see _STATE as it is now), or None to run in this process."""
-    return get_context("fork").Pool(processes) if processes > 1 else nullcontext()
+    if processes > 1 and "fork" in get_all_start_methods():
+        return get_context("fork").Pool(processes)
+    return nullcontext()
+
+
+def default_processes() -> int:
+    """PAPER_DIGEST_SEARCH_PROCESSES, else 2 (the budget machine has 2 cores); 1 disables the pool."""
+    try:
+        return max(1, int(os.environ.get("PAPER_DIGEST_SEARCH_PROCESSES", "2")))
+    except ValueError:
+        return 2
 
 
 def _term_shards(papers, processes):

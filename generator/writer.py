@@ -36,8 +36,15 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes]) -> WriteReport:
         if rel not in owned and (target.exists() or target.is_symlink()):
             raise WriteError(f"{target}: a hand-written file is in the way of a generated page; "
                              "rename or move it (the generator never overwrites files it did not write)")
+    # Claim every path first: a build killed while writing leaves a manifest that still names each
+    # file it may have created, so the next build neither mistakes them for hand-written pages nor
+    # touches a file it does not own.
+    _write_manifest(manifest_path, owned | set(files))
+    root = docs_dir.resolve()
     for rel in sorted(owned - set(files)):
         target = docs_dir / rel
+        if root not in target.resolve().parents:
+            continue  # a manifest entry that leads out of docs/ (edited by hand?) is never deleted
         if target.is_file():
             target.unlink()
             report.removed.append(rel)
@@ -52,8 +59,14 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes]) -> WriteReport:
         tmp.write_bytes(data)
         os.replace(tmp, target)
         report.written.append(rel)
-    manifest_path.write_text(json.dumps(sorted(files), indent=0) + "\n", "utf-8")
+    _write_manifest(manifest_path, set(files))
     return report
+
+
+def _write_manifest(path: Path, names: set[str]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(sorted(names), indent=0) + "\n", "utf-8")
+    os.replace(tmp, path)
 
 
 def _prune_empty(folder: Path, root: Path) -> None:

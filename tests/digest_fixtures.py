@@ -17,6 +17,16 @@ if not SEEDS.is_dir():
     SEEDS = ROOT / "abstracts"
 
 
+AREAS = ["Optimization", "Theory", "Computer vision", "Robotics", "Audio and speech", "Neuroscience",
+         "Fairness and safety", "Datasets and benchmarks", "Causality", "Interpretability", "Federated learning"]
+TAGS = ["transformer", "benchmark", "robustness", "alignment", "agents", "retrieval", "video", "3d", "medical",
+        "quantization", "pruning", "distillation", "privacy", "multimodal", "reasoning", "planning", "sparse",
+        "kernel", "bayesian", "contrastive", "tokenizer", "protein", "molecule", "physics", "pde", "uncertainty",
+        "calibration", "memory", "attention", "scaling", "compression", "segmentation", "detection", "speech",
+        "music", "trajectory", "navigation", "manipulation", "simulation", "sampling", "mcmc", "variational",
+        "adversarial", "watermark", "hallucination", "preference", "reward", "curriculum", "continual", "meta-learning"]
+
+
 def _stub_enrich(papers, config=None):
     from generator.slugs import slugify
     vocab = {"diffusion": "Generative models", "reinforcement": "Reinforcement learning",
@@ -27,9 +37,10 @@ def _stub_enrich(papers, config=None):
         p.slug = f"{slugify(p.title, 50) or 'paper'}-{p.id[:6]}"
         p.teaser = " ".join(words[:25])
         low = p.plain_text.lower()
-        p.category = next((c for k, c in vocab.items() if k in low), "Other topics")
+        p.category = next((c for k, c in vocab.items() if k in low), None) or \
+            AREAS[int(hashlib.sha1(p.id.encode()).hexdigest(), 16) % len(AREAS)]
         p.categories = [(p.category, 1.0)]
-        p.tags = sorted({k for k in vocab if k in low})
+        p.tags = sorted({k for k in vocab if k in low} | {w for w in TAGS if f" {w} " in f" {low} "})[:5]
     ids = sorted(p.id for p in papers)
     from generator.model import Related
     for p in papers:  # a deterministic "related" ring, so that adding papers touches neighbours

@@ -33,8 +33,8 @@ def parse(path: Path) -> Links:
 
 def resolve(site: Path, page: Path, href: str) -> tuple[Path, str]:
     url, frag = urldefrag(href)
-    base = page.parent
-    target = (base / unquote(url)).resolve() if url else page
+    base = site if url.startswith("/") else page.parent  # 404.html uses root-absolute URLs
+    target = (base / unquote(url).lstrip("/")).resolve() if url else page
     if target.is_dir():
         target = target / "index.html"
     return target, frag

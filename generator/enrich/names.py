@@ -8,6 +8,9 @@ caps) unless a cue puts it in a name slot; common field acronyms (LLM, RL, CoT..
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
 
 COMMON = frozenset("""
 AI ML DL NLP CV RL LLM VLM MLLM LVLM LM LRM GPT CNN RNN GNN MLP ViT VAE GAN SGD RLHF RLVR RLAIF DPO PPO
@@ -36,12 +39,21 @@ _INTRO2 = re.compile(
     rf"[*$]*({_TOKEN})[*$]*(?=\s*(?:,|\(|\.|\s+which|\s+that))")
 _CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
 _OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+[*$]*({_TOKEN})")
-_ACRO = re.compile(rf"((?:[A-Za-z0-9][\w\-–']*[\s\-]+){{1,9}}?[A-Za-z0-9][\w\-–']*)\s*\(\s*[*$\\textit{{]*({_TOKEN})[*$}}]*\s*\)")
+_PAREN = re.compile(rf"\(\s*[*$]*({_TOKEN})[*$]*\s*\)")
 _REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
 _EMPH = re.compile(r"(\*\*?)([^*\n]{2,60}?)\1")
 _SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
 
 
+_TOK_RX = re.compile(rf"(?<![\w\-]){_TOKEN}")
+
+
+def token_counts(text: str) -> Counter:
+    """How often each whole token occurs (names are counted by token, not by substring)."""
+    return Counter(_TOK_RX.findall(text))
+
+
+@lru_cache(maxsize=200_000)
 def coined(tok: str) -> bool:
     """True if tok looks like a coined name rather than an ordinary word or a number."""
     return bool(tok) and len(tok) <= 40 and tok not in COMMON and tok.rstrip("s") not in COMMON \
@@ -88,7 +100,23 @@ def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
     return None
 
 
+def _words_before(text: str, pos: int, n: int = 10) -> str:
+    """Up to n words right before pos, within the same clause."""
+    chunk = re.split(r"[.;:,()\[\]]", text[max(0, pos - 160):pos])[-1]
+    return " ".join(chunk.split()[-n:])
+
+
+def acronym_pairs(text: str) -> Iterator[tuple[str, str]]:
+    """(long form, acronym) for every 'Long Form (ACR)' definition in text."""
+    for m in _PAREN.finditer(text):
+        pair = _acronym_pair(_words_before(text, m.start()), _clean(m.group(1)))
+        if pair:
+            yield pair
+
+
 def _clean(tok: str) -> str:
+    if tok.isalnum():
+        return tok
     tok = re.sub(r"\$\^?\{?(\w)\}?\$|\^\{?(\w)\}?", lambda m: m.group(1) or m.group(2), tok)  # A$^2$FM
     tok = tok.strip().strip("*_'\"`“”‘’,;:()[]$")
     return re.sub(r"['’]s$", "", tok).rstrip(".-").strip()
@@ -113,10 +141,9 @@ def candidates(md: str) -> list[tuple[float, int, str]]:
     text = _prepare(md)
     out: list[tuple[float, int, str]] = []
     pairs: dict[str, str] = {}
-    for m in _ACRO.finditer(text):
-        pair = _acronym_pair(m.group(1), _clean(m.group(2)))
-        if pair and coined(pair[1]):
-            pairs.setdefault(pair[1], pair[0])
+    for long, acro in acronym_pairs(text):
+        if coined(acro):
+            pairs.setdefault(acro, long)
     for m in _EMPH.finditer(text):
         inner = _clean(m.group(2))
         acro = re.search(rf"\(\s*({_TOKEN})\s*\)$", inner)
@@ -142,27 +169,27 @@ def candidates(md: str) -> list[tuple[float, int, str]]:
         if intro or re.search(_SELF, text[pos:pos + 60], re.I) or named:
             out.append((7 if intro or named else 5.5, pos, acro))
     intro_spans = [(m.start(), text.find(".", m.end())) for m in re.finditer(rf"(?i:\bwe\b|\bthis (?:paper|work)\b)[^.]*?\b{_VERBS}", text)]
-    seen = set()
-    for m in re.finditer(rf"(?<![\w\-]){_TOKEN}", text):
-        tok = _clean(m.group(0))
-        if tok in seen or not coined(tok) or tok in pairs:
+    tokens = token_counts(text)
+    for raw, uses in tokens.items():
+        tok = _clean(raw)
+        if not coined(tok) or tok in pairs or tok in COMMON:
             continue
-        seen.add(tok)
-        uses = len(re.findall(r"(?<![\w-])" + re.escape(tok) + r"(?![\w-])", text))
-        in_intro = any(a <= m.start() <= b for a, b in intro_spans)
+        pos = text.find(raw)
+        in_intro = any(a <= pos <= b for a, b in intro_spans)
         if uses >= 2 or in_intro:
-            out.append((4 + (1 if in_intro else 0) + 0.25 * min(uses, 4), m.start(), tok))
+            out.append((4 + (1 if in_intro else 0) + 0.25 * min(uses, 4), pos, tok))
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
 
 
 def extract_name(md: str, common: frozenset[str] = frozenset()) -> str | None:
     """The abstract's own coined name, or None.  `common`: corpus-frequent terms to refuse."""
-    text = md.replace("\\", "")
+    text = _prepare(md)
+    tokens = token_counts(text)
     best: dict[str, tuple[float, int]] = {}
     for score, pos, name in candidates(md):
         if name in COMMON or name in common or len(name) < 2:
             continue
-        uses = len(re.findall(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text))
+        uses = text.count(name) if " " in name else tokens[name]
         s = score + min(uses, 4) * 0.4 - pos / max(len(text), 1) - (0.5 if uses < 2 and not coined(name) else 0)
         if name not in best or s > best[name][0]:
             best[name] = (s, pos)
@@ -174,9 +201,8 @@ def extract_name(md: str, common: frozenset[str] = frozenset()) -> str | None:
 
 def common_names(texts: list[str]) -> frozenset[str]:
     """Coined-looking tokens shared by many abstracts (GPT-4o, ImageNet): never a paper's own name."""
-    from collections import Counter
     df = Counter()
     for t in texts:
-        df.update({tok for tok in re.findall(rf"(?<![\w\-]){_TOKEN}", t) if coined(tok)})
+        df.update({tok for tok in _TOK_RX.findall(t) if coined(tok)})
     floor = max(4, int(0.002 * len(texts)))
     return frozenset(tok for tok, n in df.items() if n >= floor)

@@ -66,7 +66,7 @@ CASES = [
     Case("dots..in..name.txt", text(HEADER, A2), "", "", None, 1, "read (`..` inside a name is just a name)"),
     Case("..hidden-dots.txt", text(HEADER, A2), "info", "hidden file", 0, 0, "info: hidden file not read"),
     Case("notes.pdf", b"%PDF-1.4\n", "warning", "unsupported extension", 0, 0, "warning: not read"),
-    Case("bad.json", b'[\n {"abstract": "ok"},\n {"abstract": \n', "error", "invalid JSON", 3, 0,
+    Case("bad.json", b'[\n {"abstract": "ok"},\n {"abstract": oops},\n {"abstract": "x"}\n]\n', "error", "invalid JSON", 3, 0,
          "error with line; not read"),
     Case("scalar.json", b"42\n", "error", "expected an array", None, 0, "error"),
     Case("bad.jsonl", b'{"abstract": "' + A1.encode() + b'"}\n{"abstract": oops}\n[1, 2]\n', "error",

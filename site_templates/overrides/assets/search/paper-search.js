@@ -3,8 +3,12 @@
  * The index is one lunr index cut by term into shards (see generator/search.py): the
  * manifest lists every term with its shard, so a query fetches only the shards holding its
  * terms (plus prefix and typo expansions), and the doc shards of the results it shows.
- * Each shard is turned back into lunr's own serialized form and loaded with lunr.Index.load;
- * scores are lunr's field vectors summed over shards (their idf is corpus-wide).
+ * A shard is lunr's serialized index in columnar form: toLunrJSON() rebuilds lunr's own JSON
+ * for lunr.Index.load (tests check every shard loads in lunr.js and answers lunr queries), but
+ * the page scores straight from the columns, which is several times faster on big shards:
+ * score = sum over query terms and fields of (term weight x lunr's BM25 field-vector weight),
+ * i.e. lunr's dot product; the weights' idf is corpus-wide, so shards add up exactly.
+ * lunr.js also provides the query pipeline (trimmer, stop words, stemmer).
  *
  * Safety: every piece of data reaches the page through textContent / createElement only.
  * Works offline: everything it loads sits beside this file.
@@ -82,12 +86,15 @@
     this.terms = [];
     this.df = [];
     this.shardOf = [];
-    this.termIndex = new Map();
+    this.termIndex = { get: this._find.bind(this) };  // sorted terms: binary search, no Map to build
+    this.fieldIndex = Object.create(null);
+    this.shardFirst = [];
     var self = this;
+    this.fields.forEach(function (f, i) { self.fieldIndex[f] = i; });
     manifest.shards.forEach(function (sh, s) {
       var ts = sh[0] ? sh[0].split(" ") : [];
+      self.shardFirst.push(self.terms.length);
       ts.forEach(function (t, i) {
-        self.termIndex.set(t, self.terms.length);
         self.terms.push(t);
         self.df.push(sh[1][i]);
         self.shardOf.push(s);
@@ -137,6 +144,12 @@
     return real.length ? real : clauses.map(function (c) {
       c.term = c.word; return c;
     });
+  };
+
+  Engine.prototype._find = function (term) {
+    var lo = 0, hi = this.terms.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (this.terms[mid] < term) lo = mid + 1; else hi = mid; }
+    return lo < this.terms.length && this.terms[lo] === term ? lo : undefined;
   };
 
   Engine.prototype._prefixRange = function (prefix) {
@@ -189,16 +202,41 @@
     return out;
   };
 
+  /** Decode a term shard: postings of local term k, field f are docs/w[start[k*nf+f] .. start[k*nf+f+1]). */
+  function decodeShard(json, nf) {
+    var n = json.n, d = json.d, w = json.w, start = new Int32Array(n.length + 1);
+    var docs = new Int32Array(d.length), weights = new Float64Array(w.length), p = 0;
+    for (var q = 0; q < n.length; q++) {
+      start[q] = p;
+      var doc = 0;
+      for (var i = 0; i < n[q]; i++, p++) {
+        doc = i === 0 ? d[p] : doc + d[p];
+        docs[p] = doc;
+        weights[p] = w[p] / 1000;  // lunr's field-vector weight
+      }
+    }
+    start[n.length] = p;
+    return { terms: json.terms, nf: nf, start: start, docs: docs, w: weights };
+  }
+
   Engine.prototype.shard = function (s) {
     var self = this, p = this.shards.get(s);
     if (!p) {
       p = this.load("t/" + String(s).padStart(3, "0") + ".json").then(function (json) {
-        return self.lunr.Index.load(toLunrJSON(json, self.fields));
+        return decodeShard(json, self.fields.length);
       });
       p.catch(function () { self.shards.delete(s); });
       this.shards.set(s, p);
     }
     return p;
+  };
+
+  /** A term shard as a lunr.Index (lunr.Index.load of its lunr serialization). */
+  Engine.prototype.lunrIndex = function (s) {
+    var self = this;
+    return this.load("t/" + String(s).padStart(3, "0") + ".json").then(function (json) {
+      return self.lunr.Index.load(toLunrJSON(json, self.fields));
+    });
   };
 
   Engine.prototype.docs = function (doc) {
@@ -214,16 +252,6 @@
     });
   };
 
-  function weightAt(vector, index) {
-    var el = vector.elements, lo = 0, hi = el.length / 2;
-    while (lo < hi) {
-      var mid = (lo + hi) >> 1, v = el[mid * 2];
-      if (v === index) return el[mid * 2 + 1];
-      if (v < index) lo = mid + 1; else hi = mid;
-    }
-    return 0;
-  }
-
   /**
    * Run a query.  Resolves to {clauses, hits: [{doc, score, matched}], partial, terms}:
    * papers matching every positive clause (or, when none does, those matching some, with
@@ -236,28 +264,26 @@
     expansions.forEach(function (ex) { ex.forEach(function (w, id) { need.add(self.shardOf[id]); }); });
     var order = Array.from(need).sort(function (a, b) { return a - b; });
     return Promise.all(order.map(function (s) { return self.shard(s); })).then(function (loaded) {
-      var idxOf = new Map();
-      order.forEach(function (s, i) { idxOf.set(s, loaded[i]); });
-      var score = new Map(), mask = new Map(), banned = new Set(), terms = new Set();
+      var shardBy = new Map();
+      order.forEach(function (s, i) { shardBy.set(s, loaded[i]); });
+      var N = self.manifest.docs, nf = self.fields.length;
+      var score = new Float64Array(N), mask = new Uint32Array(N), banned = new Uint8Array(N), terms = new Set();
       clauses.forEach(function (c, ci) {
+        var bit = 1 << ci, fidx = c.fields.map(function (f) { return self.fieldIndex[f]; });
         expansions[ci].forEach(function (w, id) {
-          var term = self.terms[id], idx = idxOf.get(self.shardOf[id]);
-          var posting = idx.invertedIndex[term];
-          if (!posting) return;
+          var s = self.shardOf[id], sh = shardBy.get(s), k = id - self.shardFirst[s];
           var seen = false;
-          c.fields.forEach(function (field) {
-            var refs = posting[field];
-            if (!refs) return;
-            Object.keys(refs).forEach(function (ref) {
-              var doc = +ref;
-              seen = true;
-              if (c.presence < 0) { banned.add(doc); return; }
-              var vec = idx.fieldVectors[field + "/" + ref];
-              score.set(doc, (score.get(doc) || 0) + w * (vec ? weightAt(vec, posting._index) : 0));
-              mask.set(doc, (mask.get(doc) || 0) | (1 << ci));
-            });
-          });
-          if (seen && c.presence >= 0) terms.add(term);
+          for (var j = 0; j < fidx.length; j++) {
+            var q = k * nf + fidx[j], a = sh.start[q], b = sh.start[q + 1];
+            if (a < b) seen = true;
+            for (var p = a; p < b; p++) {
+              var doc = sh.docs[p];
+              if (c.presence < 0) { banned[doc] = 1; continue; }
+              score[doc] += w * sh.w[p];
+              mask[doc] |= bit;
+            }
+          }
+          if (seen && c.presence >= 0) terms.add(self.terms[id]);
         });
       });
       var all = 0, required = 0;
@@ -266,9 +292,10 @@
         if (c.presence > 0) required |= 1 << ci;
       });
       var hits = [];
-      mask.forEach(function (m, doc) {
-        if (!banned.has(doc) && (m & required) === required) hits.push({ doc: doc, score: score.get(doc), matched: m });
-      });
+      for (var doc = 0; doc < N; doc++) {
+        var m = mask[doc];
+        if (m && !banned[doc] && (m & required) === required) hits.push({ doc: doc, score: score[doc], matched: m });
+      }
       var full = hits.filter(function (h) { return (h.matched & all) === all; });
       var partial = full.length === 0 && hits.length > 0;
       var list = partial ? hits : full;
@@ -279,7 +306,7 @@
       if (clauses.length && !clauses.some(function (c) { return c.presence >= 0; })) {
         // only exclusions: every paper but those
         list = [];
-        for (var d = 0; d < self.manifest.docs; d++) if (!banned.has(d)) list.push({ doc: d, score: 0, matched: 0 });
+        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0 });
         partial = false;
       }
       return { clauses: clauses, hits: list, partial: partial, terms: terms };
@@ -311,17 +338,20 @@
     return { hits: out, categories: named(cats, meta.categories), tags: named(tags, meta.tags) };
   };
 
-  var api = { Engine: Engine, toLunrJSON: toLunrJSON, editDistanceAtMost: editDistanceAtMost };
+  var api = { Engine: Engine, toLunrJSON: toLunrJSON, decodeShard: decodeShard, editDistanceAtMost: editDistanceAtMost };
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document === "undefined") return;
 
   // ---------------------------------------------------------------- browser
 
+  if (root.paperSearch) return;  // loaded twice (search page + extra_javascript)
   var script = document.currentScript;
   var BASE = new URL(".", script ? script.src : location.href);    // .../assets/search/
   var INDEX = new URL("index/", BASE);
   var SITE = new URL("../../", BASE);
   root.paperSearch = api;
+
+  function mark(name) { if (root.performance && performance.mark) performance.mark("paper-search:" + name); }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -352,11 +382,14 @@
   function highlight(engine, text, terms, maxWords) {
     var frag = document.createDocumentFragment();
     var parts = String(text || "").split(/(\s+)/);
-    var words = [];
+    var words = [], heads = new Set();
+    terms.forEach(function (t) { heads.add(t.slice(0, 2)); });
     for (var i = 0; i < parts.length; i += 2) {
       var sub = parts[i].split(/(-)/), hit = false;
       for (var j = 0; j < sub.length; j += 2) {
-        var t = sub[j] && engine.normalize(sub[j]).term;
+        var head = sub[j].replace(/^\W+/, "").slice(0, 2).toLowerCase();
+        if (!heads.has(head)) continue;  // cannot stem to a matched term: skip the stemmer
+        var t = engine.normalize(sub[j]).term;
         if (t && terms.has(t)) hit = true;
       }
       words.push({ text: parts[i], space: parts[i + 1] || "", hit: hit });
@@ -384,15 +417,17 @@
     return frag;
   }
 
+  // URL parameters: query, category, tag (repeatable).  Not "q": Material's own search
+  // opens itself on ?q= and deletes it.
   function readURL() {
     var p = new URLSearchParams(location.search);
-    return { q: p.get("q") || "", cat: p.get("cat"), tags: p.getAll("tag") };
+    return { q: p.get("query") || "", cat: p.get("category"), tags: p.getAll("tag") };
   }
 
   function writeURL(state, push) {
     var p = new URLSearchParams();
-    if (state.q) p.set("q", state.q);
-    if (state.cat != null) p.set("cat", state.cat);
+    if (state.q) p.set("query", state.q);
+    if (state.cat != null) p.set("category", state.cat);
     state.tags.forEach(function (t) { p.append("tag", t); });
     var qs = p.toString(), url = location.pathname + (qs ? "?" + qs : "") + location.hash;
     if (url === location.pathname + location.search + location.hash) return;
@@ -400,6 +435,7 @@
   }
 
   function SearchPage(container) {
+    mark("start");
     this.c = container;
     this.state = readURL();
     this.shown = PAGE;
@@ -408,7 +444,7 @@
     this.build();
     var self = this;
     this.ready = Promise.all([loadScript(new URL("lunr.js", BASE).href), fetchJSON("manifest.json"), fetchJSON("meta.json")])
-      .then(function (r) { self.engine = new Engine(r[0], r[1], r[2], fetchJSON); })
+      .then(function (r) { mark("loaded"); self.engine = new Engine(r[0], r[1], r[2], fetchJSON); mark("ready"); })
       .catch(function (err) { self.status("Search is unavailable: " + err.message); throw err; });
     this.ready.then(function () { self.run(); });
   }
@@ -419,25 +455,29 @@
     c.classList.add("ps-page");
     var form = el("form", "ps-form");
     form.setAttribute("role", "search");
-    form.addEventListener("submit", function (e) { e.preventDefault(); self.commit(); self.open(self.active); });
+    // Enter: open the highlighted result (arrow keys move it); with none, keep the query in history
+    form.addEventListener("submit", function (e) { e.preventDefault(); self.commit(); if (self.active >= 0) self.open(self.active); });
     var input = this.input = el("input", "ps-input");
     input.type = "search";
-    input.name = "q";
+    input.name = "query";
     input.autocomplete = "off";
     input.spellcheck = false;
     input.placeholder = "Search papers: words, name:, tag:, category:, prefix*, typo~1";
     input.setAttribute("aria-label", "Search papers");
     input.setAttribute("aria-controls", "ps-results");
     input.value = this.state.q;
+    var timer = null;
     input.addEventListener("input", function () {
       self.state.q = input.value;
       self.shown = PAGE;
       writeURL(self.state, false);
-      self.run();
+      clearTimeout(timer);  // coalesce fast typing; results still follow each pause
+      timer = setTimeout(function () { self.run(); }, 40);
     });
     input.addEventListener("keydown", function (e) { self.key(e); });
     form.appendChild(input);
     c.appendChild(form);
+    if (!document.activeElement || document.activeElement === document.body) input.focus({ preventScroll: true });
     this.statusEl = el("p", "ps-status");
     this.statusEl.setAttribute("role", "status");
     this.statusEl.setAttribute("aria-live", "polite");
@@ -453,7 +493,7 @@
     this.more = el("button", "ps-more md-button", "Show more");
     this.more.type = "button";
     this.more.hidden = true;
-    this.more.addEventListener("click", function () { self.shown += PAGE; self.render(); });
+    this.more.addEventListener("click", function () { self.shown += PAGE; self.c.dataset.state = "busy"; self.render(); });
     main.appendChild(this.list);
     main.appendChild(this.more);
     body.appendChild(main);
@@ -489,17 +529,25 @@
   };
 
   SearchPage.prototype.open = function (i) {
-    var item = this.list.children[i < 0 ? 0 : i];
+    var item = this.list.children[i];
     var a = item && item.querySelector("a");
-    if (a && (i >= 0 || this.list.children.length)) location.href = a.href;
+    if (a) location.href = a.href;
+  };
+
+  /** data-state="busy" while a search runs, "ready" with data-query once its results are shown. */
+  SearchPage.prototype.done = function () {
+    this.c.dataset.query = this.state.q.trim();
+    this.c.dataset.state = "ready";
   };
 
   SearchPage.prototype.run = function () {
     var self = this, seq = ++this.seq, q = this.state.q.trim();
     if (!this.engine) return;
+    this.c.dataset.state = "busy";
     var filtered = this.state.cat != null || this.state.tags.length;
     var pending = q ? this.engine.search(q) : Promise.resolve(null);
     pending.then(function (res) {
+      mark("searched");
       if (seq !== self.seq) return;
       if (!res && !filtered) { self.result = null; self.render(); return; }
       if (!res) {
@@ -509,7 +557,7 @@
       }
       self.result = res;
       self.render();
-    }).catch(function (err) { if (seq === self.seq) self.status("Search failed: " + err.message); });
+    }).catch(function (err) { if (seq === self.seq) { self.status("Search failed: " + err.message); self.done(); } });
   };
 
   SearchPage.prototype.render = function () {
@@ -519,6 +567,7 @@
     if (!res) {
       this.clear(this.list); this.clear(this.facetsEl); this.more.hidden = true;
       this.status("Search " + eng.manifest.docs.toLocaleString("en") + " papers: type words, name:, tag:benchmark, category:, prefix*, typo~1. Press / to come back here.");
+      this.done();
       return;
     }
     var f = eng.facet(res.hits, { cat: this.state.cat, tags: this.state.tags });
@@ -527,23 +576,37 @@
     if (!hits.length) {
       this.clear(this.list); this.more.hidden = true;
       this.status(res.hits.length ? "No papers match these filters." : "No papers match “" + this.state.q.trim() + "”.");
+      this.done();
       return;
     }
-    Promise.all(page.map(function (h) { return eng.docs(h.doc); })).then(function (docs) {
-      if (seq !== self.seq || res !== self.result) return;
+    mark("facets");
+    // rows appear in rank order as their doc shards arrive: the best result shows first
+    var docs = new Array(page.length), next = 0, cleared = false;
+    function current() { return seq === self.seq && res === self.result; }
+    function flush() {
+      if (!current()) return;
       var frag = document.createDocumentFragment();
-      docs.forEach(function (d, i) { frag.appendChild(self.item(d, i, res.terms)); });
-      self.clear(self.list);
+      var from = next;
+      while (next < page.length && docs[next]) { frag.appendChild(self.item(docs[next], next, res.terms)); next++; }
+      if (next === from) return;
+      if (!cleared) { self.clear(self.list); cleared = true; }
       self.list.appendChild(frag);
+      if (root.__paperSearchFirstResult === undefined) {
+        root.__paperSearchFirstResult = performance.now();
+        mark("first-result");
+      }
+    }
+    Promise.all(page.map(function (h, i) {
+      return eng.docs(h.doc).then(function (d) { docs[i] = d; flush(); });
+    })).then(function () {
+      if (!current()) return;
+      mark("docs");
       self.more.hidden = hits.length <= page.length;
       var n = hits.length.toLocaleString("en");
       self.status((res.partial ? "No paper matches every word; " + n + " match some." : n + (hits.length === 1 ? " paper" : " papers")) +
         (hits.length > page.length ? " Showing " + page.length + "." : ""));
-      if (root.__paperSearchFirstResult === undefined) {
-        root.__paperSearchFirstResult = performance.now();
-        if (performance.mark) performance.mark("paper-search:first-result");
-      }
-    }).catch(function (err) { self.status("Search failed: " + err.message); });
+      self.done();
+    }).catch(function (err) { if (current()) { self.status("Search failed: " + err.message); self.done(); } });
   };
 
   SearchPage.prototype.clear = function (node) { while (node.firstChild) node.removeChild(node.firstChild); };
@@ -556,7 +619,6 @@
     var a = el("a", "ps-title");
     a.href = new URL("papers/" + encodeURIComponent(d.slug) + "/", SITE).href;
     a.appendChild(highlight(this.engine, d.title, terms, 0));
-    a.tabIndex = -1;
     li.appendChild(a);
     var meta = el("div", "ps-meta");
     if (d.category) meta.appendChild(el("span", "ps-cat", d.category));
@@ -621,7 +683,7 @@
   // "/" focuses the paper search box (capture phase: before Material's own shortcuts)
   window.addEventListener("keydown", function (e) {
     if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
-    var box = document.querySelector(".ps-page .ps-input") || document.querySelector(".ps-box input[name=q]");
+    var box = document.querySelector(".ps-page .ps-input") || document.querySelector(".ps-box input[name=query]");
     if (!box) return;
     e.preventDefault();
     e.stopPropagation();
@@ -633,7 +695,8 @@
     var c = document.querySelector("[data-paper-search]");
     if (c && !c.__paperSearch) c.__paperSearch = new SearchPage(c);
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+  init();  // the container precedes the scripts: start fetching at once
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   // Material's instant navigation swaps pages without reloading scripts
   if (root.document$ && root.document$.subscribe) root.document$.subscribe(init);
 })(typeof window !== "undefined" ? window : globalThis);

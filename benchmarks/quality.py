@@ -1,0 +1,115 @@
+"""Quality and speed of the enrichment on the dev CSV, titles and areas hidden.
+
+    python benchmarks/quality.py [--csv PATH] [--folds 5] [--scale 20000]
+
+Categories: k-fold CV (train_categories.train on k-1 folds, enrich the held-out fold).
+Names: papers whose real title is "Name: ..." with Name in the abstract -> recall / precision.
+Related: share of top-5 related papers with the same primary_area vs random pairs.
+Time: enrichment of the whole CSV (and, with --scale N, of N perturbed copies).
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from sklearn.metrics import f1_score
+from sklearn.model_selection import StratifiedKFold
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from generator.enrich import EnrichConfig, enrich  # noqa: E402
+from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv  # noqa: E402
+from generator.enrich.names import common_names, extract_name  # noqa: E402
+from generator.enrich.train_categories import train  # noqa: E402
+
+
+def hidden(papers):
+    """Copies with title and area removed: what the enrichment must work out itself."""
+    return [dataclasses.replace(p, given_title=None, given_area=None) for p in papers]
+
+
+def category_cv(papers, folds: int) -> dict:
+    y = np.array([p.given_area for p in papers])
+    pred = np.empty(len(y), dtype=object)
+    top3 = np.zeros(len(y), bool)
+    for tr, te in StratifiedKFold(folds, shuffle=True, random_state=0).split(y, y):
+        model = train([papers[i] for i in tr])
+        test = enrich(hidden([papers[i] for i in te]), EnrichConfig(model=model))
+        for i, p in zip(te, test):
+            pred[i] = p.category
+            top3[i] = y[i] in [c for c, _ in p.categories[:3]]
+    return {"top1": float((pred == y).mean()), "top3": float(top3.mean()),
+            "macro_f1": float(f1_score(y, pred, labels=sorted(set(y)), average="macro"))}
+
+
+def names(papers) -> dict:
+    common = common_names([p.plain_text for p in papers])
+    hit = got = total = 0
+    for p in papers:
+        m = re.match(r"^([^:]{1,60}):\s", p.given_title or "")
+        if not m or m.group(1).strip() not in p.plain_text:
+            continue
+        total += 1
+        name = extract_name(p.abstract_md, common)
+        got += name is not None
+        hit += name == m.group(1).strip()
+    return {"name_subset": total, "name_recall": hit / max(total, 1), "name_precision": hit / max(got, 1)}
+
+
+def related_purity(enriched, areas: dict) -> dict:
+    same = [areas[r.id] == areas[p.id] for p in enriched for r in p.related[:5]]
+    freq = np.array(list(Counter(areas.values()).values())) / len(areas)
+    return {"related_same_area": float(np.mean(same)), "random_same_area": float((freq ** 2).sum())}
+
+
+def perturbed(papers, n: int, seed: int = 0):
+    """n distinct papers from the dev abstracts: sentence order shuffled, a few words dropped."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        p = papers[len(out) % len(papers)]
+        sents = re.split(r"(?<=\.)\s+", p.abstract_md)
+        rng.shuffle(sents)
+        words = " ".join(sents).split()
+        drop = {rng.randrange(len(words)) for _ in range(3)}
+        out.append(paper_from_text(" ".join(w for i, w in enumerate(words) if i not in drop), keywords=p.keywords))
+    return out
+
+
+def timed(papers) -> tuple[float, float]:
+    t, c = time.perf_counter(), time.process_time()
+    enrich(papers)
+    return time.perf_counter() - t, time.process_time() - c
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--csv", type=Path, default=DEV_CSV)
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--scale", type=int, default=0, help="also time enrichment of this many papers")
+    args = ap.parse_args()
+    papers = read_csv(args.csv)
+    rows = {}
+    wall, cpu = timed(hidden(papers))
+    rows.update(category_cv(papers, args.folds))
+    rows.update(names(papers))
+    enriched = enrich(hidden(papers))
+    rows.update(related_purity(enriched, {p.id: p.given_area for p in papers}))
+    rows[f"enrich_{len(papers)}_wall_s"], rows[f"enrich_{len(papers)}_cpu_s"] = wall, cpu
+    if args.scale:
+        rows[f"enrich_{args.scale}_wall_s"], rows[f"enrich_{args.scale}_cpu_s"] = timed(perturbed(papers, args.scale))
+    targets = {"top1": 0.63, "top3": 0.90, "name_recall": 0.93, "name_precision": 0.97}
+    print(f"{'metric':<24}{'value':>10}  target")
+    for k, v in rows.items():
+        t = targets.get(k)
+        print(f"{k:<24}{v:>10.3f}  {'' if t is None else ('>= %.2f %s' % (t, 'ok' if v >= t else 'MISS'))}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""Primary and secondary categories, with the words that drove each decision.
+
+Default taxonomy: a linear model (generator/data/category_model.json, made by
+`python -m generator.enrich.train_categories`) scores the areas it has training data for;
+areas without training data (and every area of a user taxonomy) are scored from their
+keywords and description, so all areas are reachable.  Scores become probabilities.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.preprocessing import normalize
+
+from .taxonomy import DATA, Taxonomy
+from .text import count_vectorizer
+from .vectors import Corpus
+
+MODEL_PATH = DATA / "category_model.json"
+TEMPERATURE = 4.0  # softmax sharpness over the linear model margins
+KEYWORD_ON, KEYWORD_SLOPE = 5.5, 3.0  # keyword evidence at which an untrained area gets p=0.5
+
+
+@dataclass
+class CategoryModel:
+    """A linear model over sublinear TF-IDF 1-2 grams: score = tfidf(x) @ coef.T + intercept."""
+
+    classes: list[str]
+    terms: list[str]
+    idf: np.ndarray
+    coef: np.ndarray  # classes x terms
+    intercept: np.ndarray
+
+    def to_json(self, path: Path) -> None:
+        data = {"format": "paper-digest linear category model v1", "classes": self.classes,
+                "terms": self.terms, "idf": [round(float(v), 4) for v in self.idf],
+                "intercept": [round(float(v), 4) for v in self.intercept],
+                "coef": [[round(float(v), 4) for v in row] for row in self.coef]}
+        path.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, path: Path) -> "CategoryModel":
+        d = json.loads(Path(path).read_text(encoding="utf-8"))
+        return cls(d["classes"], d["terms"], np.array(d["idf"], np.float32),
+                   np.array(d["coef"], np.float32), np.array(d["intercept"], np.float32))
+
+    def features(self, counts: sp.csr_matrix) -> sp.csr_matrix:
+        """Counts over self.terms -> the model's l2-normalised sublinear TF-IDF."""
+        X = counts.tocsr(copy=True).astype(np.float32)
+        X.data = 1 + np.log(X.data)
+        return normalize(X @ sp.diags(self.idf))
+
+    def scores(self, X: sp.csr_matrix) -> np.ndarray:
+        return np.asarray(X @ self.coef.T) + self.intercept
+
+
+def class_text(plain_text: str, keywords: list[str]) -> str:
+    """What the classifier reads: the abstract, plus given keywords (twice) when present."""
+    return plain_text + (" . " + " ; ".join(keywords * 2) if keywords else "")
+
+
+def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> tuple[np.ndarray, list[list[str]]]:
+    """Per paper and area: sum over the area's keywords present of 1 + log(count)."""
+    cv = count_vectorizer(ngram_range=(1, 2))
+    an = cv.build_analyzer()
+    kw_terms: list[list[str]] = []
+    for area in taxonomy.areas:
+        terms = []
+        for k in area.keywords:
+            grams = [g for g in an(k) if len(g.split()) == min(2, len(k.split()))]
+            terms.append(grams[0] if grams else "")
+        kw_terms.append(terms)
+    vocab = sorted({t for ts in kw_terms for t in ts if t})
+    counts = corpus.select(vocab)
+    counts.data = 1 + np.log(counts.data)
+    col = {t: i for i, t in enumerate(vocab)}
+    W = sp.lil_matrix((len(vocab), len(taxonomy.areas)), dtype=np.float32)
+    for j, ts in enumerate(kw_terms):
+        for t in ts:
+            if t:
+                W[col[t], j] = 1
+    return np.asarray((counts @ W.tocsr()).todense()), [[vocab[i] for i in range(len(vocab))]]
+
+
+def _description_scores(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
+    """Cosine of each paper's TF-IDF with each area's description+keywords (foreign taxonomies)."""
+    X, terms = corpus.tfidf(min_df=1, max_df=0.5)
+    cv = count_vectorizer(vocabulary={t: i for i, t in enumerate(terms)})
+    A = cv.transform([a.description + " " + " ; ".join(a.keywords * 3) for a in taxonomy.areas])
+    A.data = 1 + np.log(A.data)
+    return np.asarray((X @ normalize(A.astype(np.float32)).T).todense())
+
+
+def _softmax(S: np.ndarray) -> np.ndarray:
+    S = S - S.max(axis=1, keepdims=True)
+    E = np.exp(S)
+    return E / E.sum(axis=1, keepdims=True)
+
+
+def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxonomy,
+                   model: CategoryModel | None) -> tuple[np.ndarray, np.ndarray | None]:
+    """Papers x areas probabilities, and the model's TF-IDF features (None without a model).
+
+    `extra`: counts of the given keywords over model terms, added to the abstract's counts."""
+    evidence, _ = _keyword_evidence(corpus, taxonomy)
+    names = taxonomy.names
+    if model is None or not taxonomy.is_default:
+        S = _description_scores(corpus, taxonomy) * 20 + 0.3 * evidence
+        return _softmax(S), None
+    counts = corpus.select(model.terms)
+    if extra is not None:
+        counts = counts + extra
+    X = model.features(counts)
+    P = np.zeros((X.shape[0], len(names)), np.float64)
+    trained = [names.index(c) for c in model.classes]
+    P[:, trained] = _softmax(TEMPERATURE * model.scores(X))
+    untrained = [j for j in range(len(names)) if j not in trained]
+    if untrained:
+        u = 1 / (1 + np.exp(-KEYWORD_SLOPE * (evidence[:, untrained] - KEYWORD_ON)))
+        P[:, trained] *= (1 - u.max(axis=1, keepdims=True))
+        P[:, untrained] = u
+        P /= P.sum(axis=1, keepdims=True)
+    return P, X
+
+
+def explain(x: sp.csr_matrix, model: CategoryModel, cls: str, k: int = 6) -> list[str]:
+    """The terms of one paper that pushed it most towards `cls` (tfidf x weight)."""
+    row = model.coef[model.classes.index(cls)]
+    contrib = x.data * row[x.indices]
+    order = np.lexsort((x.indices, -contrib))
+    return [model.terms[x.indices[i]] for i in order[:k] if contrib[i] > 0]
+
+
+def keyword_terms(text: str, area_keywords: tuple[str, ...], k: int = 6) -> list[str]:
+    """The area's keywords found in a text (explains a keyword/description decision)."""
+    low = text.lower()
+    hits = sorted(((low.count(kw.lower()), kw) for kw in area_keywords if kw.lower() in low), key=lambda h: (-h[0], h[1]))
+    return [kw for _, kw in hits[:k]]
+
+
+def load_model(path: Path | None = None) -> CategoryModel | None:
+    p = Path(path) if path else MODEL_PATH
+    return CategoryModel.from_json(p) if p.exists() else None

@@ -1,0 +1,62 @@
+"""Named datasets, benchmarks and models mentioned in an abstract (CIFAR-10, COCO, Llama-3.1-8B...).
+
+Two sources: a gazetteer of well-known names (exact, case-sensitive spellings), and name shapes
+that only benchmarks and model releases have (XBench, X-Eval, XQA, family-version-size).
+"""
+from __future__ import annotations
+
+import re
+
+KNOWN = """
+MNIST Fashion-MNIST CIFAR-10 CIFAR-100 CIFAR-10-C CIFAR-100-C SVHN STL-10 CelebA CelebA-HQ FFHQ LSUN ImageNet ImageNet-1K
+ImageNet-21K ImageNet-C ImageNet-R ImageNet-A ImageNet-Sketch Tiny-ImageNet COCO MS-COCO LVIS ADE20K Cityscapes 
+KITTI nuScenes Waymo ScanNet ShapeNet Objaverse CLEVR Kinetics Kinetics-400 UCF101 HMDB51 Something-Something
+Ego4D EPIC-KITCHENS DAVIS LAION LAION-5B LAION-400M CC3M CC12M Flickr30k WebVid MSR-VTT LibriSpeech LibriTTS AudioSet
+VoxCeleb GLUE SuperGLUE SQuAD MMLU MMLU-Pro GSM8K MATH MATH500 MATH-500 AIME AIME24 AIME25 AMC AMC23 OlympiadBench
+HumanEval HumanEval+ MBPP MBPP+ LiveCodeBench SWE-bench SWE-Bench CodeContests APPS BigCodeBench GPQA ARC ARC-AGI HellaSwag
+WinoGrande PIQA BoolQ TriviaQA HotpotQA NaturalQuestions TruthfulQA BBH BIG-Bench MT-Bench AlpacaEval Arena-Hard
+LongBench LongBench-v2 RULER InfiniteBench Needle-in-a-Haystack WikiText WikiText-103 C4 OpenWebText FineWeb
+RedPajama Dolma SlimPajama ShareGPT UltraFeedback HH-RLHF Anthropic-HH AdvBench HarmBench JailbreakBench WildChat
+MMMU MathVista MME MMBench SEED-Bench POPE ChartQA DocVQA TextVQA VQAv2 GQA OK-VQA ScienceQA Video-MME MVBench
+EgoSchema ActivityNet Charades NExT-QA HumanoidBench D4RL MuJoCo Atari Procgen Meta-World LIBERO CALVIN RLBench
+DMControl Minecraft ALFWorld WebShop WebArena OSWorld Mind2Web GAIA AgentBench BrowseComp tau-bench
+OGB ogbn-arxiv ogbn-products Cora Citeseer PubMed QM9 ZINC MD17 PDBBind UCI ETTh1 ETTh2 ETTm1 ETTm2 Electricity Traffic
+Weather M4 MIMIC-III MIMIC-IV
+GPT-2 GPT-3 GPT-3.5 GPT-4 GPT-4o GPT-4o-mini GPT-4.1 GPT-5 o1 o3 o3-mini o4-mini ChatGPT Claude Gemini Gemini-2.5-Pro
+BERT RoBERTa DeBERTa T5 Flan-T5 BART ELECTRA LLaMA Llama-2 Llama-3 Llama-3.1 Vicuna Alpaca Mistral Mixtral Gemma Gemma-2
+Gemma-3 Phi-3 Phi-4 Qwen Qwen2 Qwen2.5 Qwen3 Qwen2-VL Qwen2.5-VL DeepSeek-R1 DeepSeek-V3 DeepSeek-Coder DeepSeekMath
+OLMo Pythia Falcon BLOOM OPT CLIP SigLIP DINO DINOv2 DINOv3 MAE ViT ResNet ResNet-18 ResNet-50 ResNet-101 VGG-16
+EfficientNet ConvNeXt Swin SAM SAM2 SDXL SD3 FLUX DALL-E Imagen Sora DiT SiT LLaVA LLaVA-1.5
+LLaVA-NeXT InternVL InternVL2 BLIP-2 Flamingo Whisper HuBERT AlphaFold AlphaFold2 AlphaFold3 ESM-2 ESM2
+Mamba Mamba2 RWKV AlexNet U-Net PointNet NeRF 3DGS
+"""
+_KNOWN = sorted(set(KNOWN.split()), key=lambda k: (-len(k), k))
+_MULTI = [k for k in ("Pascal VOC", "PASCAL VOC", "DeepMind Control Suite", "The Pile", "UK Biobank", "Stable Diffusion",
+                      "SAM 2", "wav2vec 2.0")]
+_FAMILIES = r"(?:Llama|LLaMA|Qwen|Gemma|Mistral|Mixtral|Phi|DeepSeek|GPT|OLMo|Pythia|Falcon|InternVL|LLaVA|Claude|Gemini|Vicuna|Yi|GLM|ChatGLM|Baichuan|SmolLM|MiniCPM|Aya|StarCoder|CodeLlama|Code Llama)"
+_SHAPES = re.compile(
+    rf"(?<![\w\-]){_FAMILIES}[\w.]*(?:-[\w.]+)*(?![\w\-])"          # Llama-3.1-8B-Instruct, Qwen2.5-7B
+    r"|(?<![\w\-])[A-Z][\w\-]*(?:Bench|Eval|QA|Arena|Gym|World)(?:-?[\w.]+)?(?![\w\-])"  # LongBench, HumanoidBench, WebQA
+    r"|(?<![\w\-])[A-Z][A-Za-z]+-?(?:Bench|Eval)\b")
+_KNOWN_RX = re.compile(r"(?<![\w\-])(?:" + "|".join(re.escape(k) for k in _KNOWN + _MULTI) + r")(?![\w\-+]|\.\d)")
+_ALIASES = {"MS-COCO": "COCO", "PASCAL VOC": "Pascal VOC", "SWE-Bench": "SWE-bench", "SAM 2": "SAM2", "ESM2": "ESM-2",
+            "MATH-500": "MATH500", "LLaMA": "Llama"}
+_GENERIC = {"GPT", "Eval", "QA", "Bench", "World", "Gym", "Arena", "Phi", "Yi", "Weather", "Traffic", "Electricity", "MATH", "APPS", "ARC", "OPT", "AMC", "MAE", "SAM", "DiT"}
+_NEED_CONTEXT = re.compile(r"\b(?:dataset|benchmark|model|on|using|with|including|such as|like|from)\b", re.I)
+
+
+def extract_entities(text: str, own_name: str | None = None) -> list[str]:
+    """Datasets, benchmarks and models named in text, in order of first mention (not the paper's own name)."""
+    text = text.replace("\\", "")
+    found: dict[str, int] = {}
+    for rx in (_KNOWN_RX, _SHAPES):
+        for m in rx.finditer(text):
+            name = _ALIASES.get(m.group(0), m.group(0)).rstrip(".-")
+            if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, m.start() - 25):m.start()]):
+                continue
+            if len(name) < 2 or name == own_name or (own_name and name.startswith(own_name + "-")):
+                continue
+            found.setdefault(name, m.start())
+    names = sorted(found, key=lambda n: (found[n], n))
+    # drop a bare family when a versioned form is also present (Llama vs Llama-3.1-8B)
+    return [n for n in names if not any(o != n and o.startswith(n) and o[len(n)] in "-.0123456789 " for o in names)]

@@ -1,0 +1,52 @@
+"""Sub-topics inside large categories: spherical k-means on TF-IDF rows, labelled by c-TF-IDF terms."""
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.preprocessing import normalize
+
+from .tags import _worthy
+
+
+def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> np.ndarray:
+    """Spherical k-means (cosine) on l2-normalised sparse rows; deterministic for a seed."""
+    n = X.shape[0]
+    rng = np.random.RandomState(seed)
+    C = X[np.sort(rng.choice(n, k, replace=False))].toarray()
+    labels = np.zeros(n, dtype=np.int64)
+    for it in range(iters):
+        new = np.asarray(X @ C.T).argmax(axis=1)
+        if it and np.array_equal(new, labels):
+            break
+        labels = new
+        onehot = sp.csr_matrix((np.ones(n, np.float32), (labels, np.arange(n))), shape=(k, n))
+        sums = np.asarray((onehot @ X).todense())
+        empty = np.flatnonzero(np.abs(sums).sum(axis=1) == 0)
+        sums[empty] = C[empty]  # keep an emptied centre where it was
+        C = normalize(sums)
+    return labels
+
+
+def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
+              per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000) -> dict[int, str]:
+    """Paper index -> sub-topic label for one category's members (empty if the category is small)."""
+    n = len(members)
+    if n < min_size:
+        return {}
+    k = int(min(max_k, max(2, round(n / per_cluster))))
+    Xc = X[members]
+    df = np.asarray((Xc > 0).sum(axis=0)).ravel()
+    cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])  # cluster on the category's common terms
+    labels = kmeans(normalize(Xc[:, cols]), k)
+    k = int(labels.max()) + 1
+    # c-TF-IDF: term mass per cluster, down-weighted by how many clusters use the term
+    onehot = sp.csr_matrix((np.ones(n, np.float32), (labels, np.arange(n))), shape=(k, n))
+    tf = np.asarray((onehot @ Xc[:, cols]).todense())
+    tf /= np.maximum(tf.sum(axis=1, keepdims=True), 1e-9)
+    worthy = np.array([_worthy(str(t)) for t in terms[cols]])
+    score = tf * np.log(1 + k / np.maximum((tf > 0).sum(axis=0), 1)) * worthy
+    names = {}
+    for c in range(k):
+        top = np.lexsort((cols, -score[c]))[:3]
+        names[c] = ", ".join(str(terms[cols[t]]) for t in top if score[c, t] > 0) or f"group {c + 1}"
+    return {m: names[int(lab)] for m, lab in zip(members, labels)}

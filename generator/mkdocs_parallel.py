@@ -1,0 +1,186 @@
+"""`mkdocs build` on several cores: MkDocs 1.6.1's own build, with the out-of-nav pages shared out.
+
+MkDocs builds one page at a time.  Converting a page's Markdown and rendering it into the theme
+depend only on the page itself and on the site-wide file list and nav, which are complete before
+the first page is read.  So, once files and nav are final (after the `files` and `nav` events),
+the build forks: each worker process converts and renders its share of the pages that are not in
+the nav (the paper, tag and entity pages) with the full file list and nav, so every cross-link
+resolves and is validated exactly as in a serial build.  The parent does the nav pages and its own
+share, then collects from each worker what the rest of the build needs: each page's anchors and
+links to anchors (anchor validation runs over all pages at the end, as in MkDocs), any entries the
+Material search plugin indexed, and the number of warnings (strict mode counts them all).
+
+This is sound only if page-level plugin events keep no state beyond those; so the parallel path
+is taken only when every page-level event handler is known (Material's or MkDocs' search plugin).
+Anything else, `--dirty` builds, or a single core: MkDocs' own serial build, unchanged.
+
+The loop below follows `mkdocs.commands.build.build` of MkDocs 1.6.1 (the last 1.x; pinned).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import traceback
+
+from mkdocs import utils
+from mkdocs.commands import build as mk
+from mkdocs.exceptions import Abort, BuildError
+from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
+from mkdocs.structure.nav import get_navigation
+from mkdocs.structure.pages import Page
+
+log = logging.getLogger("mkdocs.commands.build")
+PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content", "page_context", "post_page")
+MIN_PAGES_PER_WORKER = 200  # below this the fork costs more than it saves
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _search_plugins(config) -> list:
+    return [p for p in config.plugins.values() if hasattr(p, "search_index") and hasattr(p.search_index, "entries")]
+
+
+def parallel_safe(config) -> bool:
+    """True if every page-level event handler is one whose per-page state we know how to collect."""
+    for event in PAGE_EVENTS:
+        for handler in config.plugins.events.get(event, []):
+            owner = type(getattr(handler, "__self__", None))
+            if owner.__name__ != "SearchPlugin" or not owner.__module__.startswith(("material.", "mkdocs.")):
+                return False
+    return True
+
+
+def build(config, dirty: bool = False, jobs: int | None = None) -> None:
+    """Build the site of a loaded MkDocs config, like `mkdocs.commands.build.build`."""
+    jobs = cores() if jobs is None else jobs
+    if jobs <= 1 or dirty or not parallel_safe(config):
+        return mk.build(config, dirty=dirty)
+
+    warning_counter = utils.CountHandler()
+    warning_counter.setLevel(logging.WARNING)
+    if config.strict:
+        logging.getLogger("mkdocs").addHandler(warning_counter)
+    inclusion = InclusionLevel.is_included
+    try:
+        config = config.plugins.on_config(config)
+        config.plugins.on_pre_build(config=config)
+        utils.clean_directory(config.site_dir)
+        files = get_files(config)
+        env = config.theme.get_env()
+        files.add_files_from_theme(env, config)
+        files = config.plugins.on_files(files, config=config)
+        set_exclusions(files, config)
+        nav = get_navigation(files, config)
+        nav = config.plugins.on_nav(nav, config=config, files=files)
+
+        doc_files = files.documentation_pages(inclusion=inclusion)
+        for file in doc_files:
+            if file.page is None and file.inclusion.is_not_in_nav():
+                Page(None, file, config)
+        out_of_nav = [f for f in doc_files if f.inclusion.is_not_in_nav()]
+        jobs = max(1, min(jobs, len(out_of_nav) // MIN_PAGES_PER_WORKER))
+        shares = [out_of_nav[k::jobs] for k in range(jobs)]
+        mine = {id(f) for f in shares[0]} | {id(f) for f in doc_files if not f.inclusion.is_not_in_nav()}
+        workers = [_fork(share, config, files, nav, doc_files) for share in shares[1:]]
+
+        for file in doc_files:
+            if id(file) in mine:
+                mk._populate_page(file.page, config, files)
+        env = config.plugins.on_env(env, config=config, files=files)
+        files.copy_static_files(inclusion=inclusion)
+        for template in config.theme.static_templates:
+            mk._build_theme_template(template, env, files, config, nav)
+        for template in config.extra_templates:
+            mk._build_extra_template(template, files, config, nav)
+        for file in doc_files:
+            if id(file) in mine:
+                mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+
+        worker_warnings = 0
+        by_uri = {f.src_uri: f for f in files}
+        for pid, read_end in workers:
+            worker_warnings += _collect(pid, read_end, by_uri, config)
+
+        log_level = config.validation.links.anchors
+        for file in doc_files:
+            file.page.validate_anchor_links(files=files, log_level=log_level)
+        config.plugins.on_post_build(config=config)
+
+        counts = warning_counter.get_counts()
+        if worker_warnings:
+            counts.append(("WARNING (in worker processes)", worker_warnings))
+        if config.strict and counts:
+            msg = ", ".join(f"{v} {k.lower()}s" for k, v in counts)
+            raise Abort(f"Aborted with {msg} in strict mode!")
+    except Exception as e:
+        config.plugins.on_build_error(error=e)
+        if isinstance(e, BuildError):
+            log.error(str(e))
+            raise Abort("Aborted with a BuildError!")
+        raise
+    finally:
+        logging.getLogger("mkdocs").removeHandler(warning_counter)
+
+
+def _fork(share, config, files, nav, doc_files) -> tuple[int, int]:
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid:
+        os.close(write_end)
+        return pid, read_end
+    # the worker: convert and render its share, report, and leave without running any cleanup
+    os.close(read_end)
+    code = 0
+    try:
+        counter = utils.CountHandler()
+        counter.setLevel(logging.WARNING)
+        logging.getLogger("mkdocs").addHandler(counter)
+        search = _search_plugins(config)
+        before = [len(p.search_index.entries) for p in search]
+        for file in share:
+            mk._populate_page(file.page, config, files)
+        env = config.plugins.on_env(config.theme.get_env(), config=config, files=files)
+        for file in share:
+            mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+        pages = {
+            f.src_uri: (f.page.title, f.page.present_anchor_ids,
+                        {to.src_uri: links for to, links in (f.page.links_to_anchors or {}).items()})
+            for f in share
+        }
+        entries = [p.search_index.entries[n:] for p, n in zip(search, before)]
+        payload = ("ok", pages, entries, sum(counter.counts.values()))
+    except BaseException:  # noqa: BLE001 - reported to the parent, which raises
+        payload = ("error", traceback.format_exc())
+        code = 1
+    try:
+        with os.fdopen(write_end, "wb") as out:
+            pickle.dump(payload, out, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        os._exit(code)
+
+
+def _collect(pid: int, read_end: int, by_uri: dict, config) -> int:
+    """A worker's results merged into this process's pages; returns its warning count."""
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        raise BuildError(f"a build worker process died (status {status}) before reporting")
+    payload = pickle.loads(data)
+    if payload[0] != "ok":
+        raise BuildError("a build worker process failed:\n" + payload[1])
+    _, pages, entries, warnings = payload
+    for uri, (title, anchors, links) in pages.items():
+        page = by_uri[uri].page
+        page.title = title
+        page.present_anchor_ids = anchors
+        page.links_to_anchors = {by_uri[to]: lk for to, lk in links.items()}
+    for plugin, new in zip(_search_plugins(config), entries):
+        plugin.search_index.entries.extend(new)
+    return warnings

@@ -1,0 +1,46 @@
+"""`paper-digest serve`: MkDocs' live-reloading dev server that also watches abstracts/.
+
+The server rebuilds whenever a watched file changes (docs/, mkdocs.yml, and here the inputs).
+Each rebuild first regenerates docs/ from the inputs (the hook generator/mkdocs_hooks.py does
+this when PAPER_DIGEST_SERVE is set); the writer only rewrites files whose bytes changed, so
+regenerating never starts an endless rebuild loop, and the browser reloads once per change.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .build import BuildFailed, log
+
+ENV = "PAPER_DIGEST_SERVE"
+
+
+def serve(inputs: list[Path], config_file: Path, dev_addr: str = "127.0.0.1:8000",
+          state_file: Path | None = None, date: str | None = None) -> None:
+    from mkdocs.commands.serve import serve as mkdocs_serve
+    if not config_file.is_file():
+        raise BuildFailed(f"{config_file}: no MkDocs configuration; run from the project folder or pass --config")
+    os.environ[ENV] = json.dumps({"inputs": [str(p.resolve()) for p in inputs],
+                                  "state": str(state_file.resolve()) if state_file else None, "date": date})
+    log(f"serving on http://{dev_addr}/ ; watching {', '.join(map(str, inputs))} (Ctrl-C to stop)")
+    try:
+        mkdocs_serve(str(config_file), livereload=True, watch=[str(p) for p in inputs if p.exists()],
+                     dev_addr=dev_addr)
+    finally:
+        os.environ.pop(ENV, None)
+
+
+def regenerate_if_serving(config) -> None:
+    """Called by the hook's on_config: inputs -> docs/ before each serve rebuild."""
+    settings = os.environ.get(ENV)
+    if not settings:
+        return
+    from .build import generate, load_mkdocs_config
+    s = json.loads(settings)
+    try:
+        # the config file as written (serve points site_url at the dev server, which the feeds must not use)
+        generate([Path(p) for p in s["inputs"]], load_mkdocs_config(Path(config.config_file_path)),
+                 state_file=Path(s["state"]) if s.get("state") else None, date=s.get("date"))
+    except (BuildFailed, Exception) as exc:  # keep serving the last good docs while the inputs are being edited
+        log(f"error: regenerating docs/ failed, showing the previous version: {exc}")

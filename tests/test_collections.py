@@ -1,0 +1,43 @@
+"""Several collections: a file whose header names another venue or year becomes its own section."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from digest_fixtures import ensure_enrich, make_project, synth_file
+
+ensure_enrich()
+
+from generator.build import build  # noqa: E402
+
+
+def test_second_collection_appears_beside_the_first(tmp_path):
+    project = make_project(tmp_path / "p")
+    synth_file(project / "abstracts" / "neurips.txt", "NeurIPS 2025 Papers", 4, "neurips")
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        result = build([Path("abstracts")], Path("mkdocs.yml"), date="2026-01-10")
+    finally:
+        os.chdir(cwd)
+    by_coll: dict[str, int] = {}
+    for p in result.papers:
+        by_coll[p.collection] = by_coll.get(p.collection, 0) + 1
+    assert by_coll == {"ICLR 2026": 38, "NeurIPS 2025": 4}
+    site, docs = project / "site", project / "docs"
+    assert (site / "iclr-2026" / "index.html").is_file() and (site / "neurips-2025" / "index.html").is_file()
+    home = (docs / "index.md").read_text("utf-8")
+    assert "## [ICLR 2026](iclr-2026/index.md)" in home and "## [NeurIPS 2025](neurips-2025/index.md)" in home
+    assert "2 collections" in home
+    nav = json.loads((docs / ".nav.json").read_text("utf-8"))
+    sections = [next(iter(item)) for item in nav]
+    assert "ICLR 2026" in sections and "NeurIPS 2025" in sections
+    html = (site / "index.html").read_text("utf-8")
+    assert 'href="neurips-2025/"' in html and 'href="iclr-2026/"' in html
+    coll = (docs / "neurips-2025" / "index.md").read_text("utf-8")
+    assert "4 papers from NeurIPS 2025 Papers" in coll
+    for p in result.papers:
+        if p.collection == "NeurIPS 2025":
+            page = (docs / "papers" / f"{p.slug}.md").read_text("utf-8")
+            assert "(../neurips-2025/index.md)" in page

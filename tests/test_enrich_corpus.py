@@ -1,0 +1,112 @@
+"""Corpus-wide enrichment: categories, sub-topics, tags, related papers, determinism."""
+import dataclasses
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from generator.enrich import EnrichConfig, enrich
+from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv, read_seeds
+from generator.enrich.related import top_k
+from generator.enrich.taxonomy import load_taxonomy
+from generator.enrich.topics import subtopics
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+GRAPHS = "learning on graphs and other geometries & topologies"
+NEURO = "applications to neuroscience & cognitive science"
+
+
+@pytest.fixture(scope="module")
+def seeds():
+    return enrich(read_seeds(SEEDS))
+
+
+def _find(papers, needle):
+    return next(p for p in papers if needle in p.plain_text)
+
+
+def test_seed_categories(seeds):
+    assert _find(seeds, "hippocamp").category == NEURO
+    assert _find(seeds, "Graph clustering is a fundamental task").category == GRAPHS
+    assert _find(seeds, "ProtoKV").name == "ProtoKV"
+    for p in seeds:
+        assert p.category and p.categories[0][0] == p.category
+        assert all(0 <= s <= 1 for _, s in p.categories)
+        assert p.category_terms, p.title
+
+
+def test_seed_fields(seeds):
+    slugs = [p.slug for p in seeds]
+    assert len(set(slugs)) == len(slugs)
+    for p in seeds:
+        assert p.title and p.teaser and len(p.teaser) <= 201
+        assert p.slug.endswith(p.id[:6]) and len(p.slug) <= 67
+        assert len(p.related) <= 5 and all(r.id != p.id for r in p.related)
+        assert all(r.shared for r in p.related)
+    assert sum(bool(p.tags) for p in seeds) >= 30
+    assert "LongBench" in _find(seeds, "ProtoKV").entities
+
+
+def test_all_areas_reachable():
+    tax = load_taxonomy()
+    assert len(tax.areas) == 21
+    probes = {
+        "applications to robotics, autonomy, planning": "We train a robot manipulation policy for dexterous grasping and legged locomotion, with sim-to-real transfer to a humanoid robot and navigation.",
+        "causal reasoning": "We study causal discovery: learning the causal graph (a DAG) from observational and interventional data, with identifiability of the structural causal model and treatment effect estimation.",
+        "infrastructure, software libraries, hardware, systems, etc.": "We present a serving system with custom GPU kernels, pipeline parallelism and communication overlap for distributed training on a cluster, improving throughput and latency of the inference engine.",
+        "applications to physical sciences (physics, chemistry, biology, etc.)": "We design a model for molecular property prediction and protein-ligand docking for drug discovery, trained on chemistry and materials data with crystal structures.",
+        "learning on time series and dynamical systems": "We study multivariate time series forecasting with long-term forecasting horizons, modelling dynamical systems with a Koopman operator and irregularly sampled time-series.",
+    }
+    papers = enrich([paper_from_text(t) for t in probes.values()])
+    for want, p in zip(probes, papers):
+        assert want in [c for c, _ in p.categories], (want, p.categories)
+
+
+def test_user_taxonomy(tmp_path):
+    tax = {"areas": [{"name": "Vision", "description": "images, video, detection, segmentation", "keywords": ["image", "segmentation"]},
+                     {"name": "Language", "description": "text, language models, translation", "keywords": ["language model", "text"]}]}
+    path = tmp_path / "tax.json"
+    path.write_text(json.dumps(tax))
+    papers = enrich([paper_from_text("We improve image segmentation of video frames with a detection head."),
+                     paper_from_text("We pretrain a language model on text for translation.")],
+                    EnrichConfig(taxonomy_path=path))
+    assert [p.category for p in papers] == ["Vision", "Language"]
+    with pytest.raises(ValueError, match="tax2.json"):
+        (tmp_path / "tax2.json").write_text("{}")
+        load_taxonomy(tmp_path / "tax2.json")
+
+
+def test_single_paper_and_given_values():
+    p = paper_from_text("We propose FIRE, a reinitialization method. FIRE balances stability and plasticity.",
+                        given_title="A Real Title", given_area="optimization")
+    [p] = enrich([p])
+    assert p.title == "A Real Title" and p.category == "optimization" and p.related == []
+
+
+def test_top_k_is_sparse_and_correct():
+    rng = np.random.RandomState(0)
+    X = sp.random(300, 50, density=0.1, random_state=rng, format="csr")
+    from sklearn.preprocessing import normalize
+    X = normalize(X)
+    dense = (X @ X.T).toarray()
+    np.fill_diagonal(dense, -1)
+    got = top_k(X, 3, min_score=-1)
+    for i in range(0, 300, 37):
+        assert [j for j, _ in got[i]][0] == int(np.argmax(dense[i]))
+
+
+@pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
+def test_dev_subtopics_mentions_determinism():
+    papers = read_csv()[:600]
+    hide = lambda ps: [dataclasses.replace(p, given_title=None, given_area=None) for p in ps]  # noqa: E731
+    a, b = enrich(hide(papers)), enrich(hide(papers))
+    assert [x.to_dict() for x in a] == [y.to_dict() for y in b]
+    big = max({p.category for p in a}, key=lambda c: sum(p.category == c for p in a))
+    labels = {p.subtopic for p in a if p.category == big}
+    assert len(labels) >= 3 and None not in labels
+    tags = [t for p in a for t in p.tags]
+    assert all(tags.count(t) >= 2 for t in set(tags))  # no tag that only one paper has
+    assert "large language models" in tags or "large language model" in tags
+    assert "llms" not in tags and "llm" not in tags

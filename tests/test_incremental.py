@@ -1,0 +1,173 @@
+"""Incremental builds: adding a file rewrites only what changed (and a dirty MkDocs build gives the
+same bytes as a full one), removing a file removes its pages and every link to them, and two builds
+from the same inputs and state are byte-identical, whole site/ tree included."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from digest_fixtures import ensure_enrich, make_project, synth_file, tree_bytes, tree_mtimes
+
+ensure_enrich()
+
+from generator.build import build  # noqa: E402  (after the enrich stand-in, if any)
+from generator.feeds import feed_path  # noqa: E402
+from generator.incremental import stamp_path  # noqa: E402
+
+
+def run(project: Path, date: str, **kw):
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        return build([Path("abstracts")], Path("mkdocs.yml"), date=date, **kw)
+    finally:
+        os.chdir(cwd)
+
+
+def papers_json(project: Path) -> dict[str, dict]:
+    data = json.loads((project / "docs" / "data" / "papers.json").read_text("utf-8"))
+    return {p["id"]: p for p in data["papers"]}
+
+
+def clone_inputs(src: Path, dst: Path) -> Path:
+    """A fresh project elsewhere with the same abstracts and state (another machine, another day)."""
+    make_project(dst, seeds=False)
+    for f in (src / "abstracts").iterdir():
+        shutil.copy(f, dst / "abstracts" / f.name)
+    return dst
+
+
+HAND_WRITTEN = ("about.md", "data-format.md")
+
+
+@pytest.fixture(scope="module")
+def grown(tmp_path_factory):
+    """Seeds built on day 1, then one file of 5 abstracts added and built on day 2."""
+    project = make_project(tmp_path_factory.mktemp("grow"))
+    first = run(project, "2026-01-10")
+    before = {"docs": tree_bytes(project / "docs"), "docs_mtime": tree_mtimes(project / "docs"),
+              "site": tree_bytes(project / "site"), "site_mtime": tree_mtimes(project / "site"),
+              "papers": papers_json(project), "nav": (project / "docs" / ".nav.json").read_bytes()}
+    synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 5, "grow")
+    second = run(project, "2026-02-01")
+    return project, first, second, before
+
+
+def test_added_papers_are_on_the_new_page_and_in_the_feeds(grown):
+    project, _, second, before = grown
+    papers = papers_json(project)
+    new = {i: p for i, p in papers.items() if i not in before["papers"]}
+    assert len(new) == 5 and all(p["first_seen"] == "2026-02-01" for p in new.values())
+    assert all(p["first_seen"] == "2026-01-10" for i, p in papers.items() if i in before["papers"])
+    new_page = (project / "docs" / "new.md").read_text("utf-8")
+    latest = new_page.split("## Latest", 1)[1].split("## Earlier", 1)[0]
+    assert all(f"papers/{p['url'].split('/')[1]}.md" in latest for p in new.values())
+    assert "2026-01-10" in new_page.split("## Earlier", 1)[1]  # the first batch, by date
+    feed = (project / "site" / "feeds" / "all.atom.xml").read_text("utf-8")
+    assert all(f"urn:paper-digest:paper:{i}" in feed for i in new)
+    for p in new.values():
+        cat_feed = project / "site" / feed_path(p["category"])
+        assert f"urn:paper-digest:paper:{p['id']}" in cat_feed.read_text("utf-8")
+        assert (project / "site" / p["url"] / "index.html").is_file()
+    state = json.loads((project / "abstracts" / ".digest-state.json").read_text("utf-8"))
+    assert [b["date"] for b in state["batches"]] == ["2026-01-10", "2026-02-01"]
+
+
+def test_old_urls_survive_and_unchanged_files_are_untouched(grown):
+    project, _, second, before = grown
+    for p in before["papers"].values():
+        assert (project / "site" / p["url"] / "index.html").is_file(), p["url"]
+    docs, mtimes = tree_bytes(project / "docs"), tree_mtimes(project / "docs")
+    same = [k for k in before["docs"] if docs.get(k) == before["docs"][k]]
+    assert same, "nothing stayed the same?"
+    assert all(mtimes[k] == before["docs_mtime"][k] for k in same), "an unchanged docs file was rewritten"
+    changed = {k for k in docs if before["docs"].get(k) != docs[k]} - {".generated.json"}  # the manifest
+    assert changed == set(second.write.written) and not second.write.removed
+    for name in HAND_WRITTEN:
+        assert docs[name] == before["docs"][name] and mtimes[name] == before["docs_mtime"][name]
+
+
+def test_dirty_build_when_nav_unchanged_keeps_unchanged_html(grown):
+    project, first, second, before = grown
+    assert first.mode == "full"
+    nav_same = (project / "docs" / ".nav.json").read_bytes() == before["nav"]
+    assert second.mode == ("dirty" if nav_same else "full")
+    if second.mode == "dirty":
+        site, mtimes = tree_bytes(project / "site"), tree_mtimes(project / "site")
+        kept = [k for k in before["site"] if site.get(k) == before["site"][k] and k.endswith("/index.html")]
+        assert kept and all(mtimes[k] == before["site_mtime"][k] for k in kept)
+
+
+def test_incremental_site_equals_full_build_elsewhere(grown, tmp_path):
+    """Same inputs and state, other folder and other day, full build: every byte of site/ is equal."""
+    project = grown[0]
+    other = clone_inputs(project, tmp_path / "other")
+    result = run(other, "2031-12-31")
+    assert result.mode == "full"
+    a, b = tree_bytes(project / "site"), tree_bytes(other / "site")
+    assert sorted(a) == sorted(b)
+    assert [k for k in a if a[k] != b[k]] == []
+    assert "sitemap.xml.gz" in a and "search/search_index.json" in a
+    assert (other / "abstracts" / ".digest-state.json").read_bytes() == \
+        (project / "abstracts" / ".digest-state.json").read_bytes()  # no new batch: nothing new
+
+
+def test_two_full_builds_are_byte_identical(tmp_path):
+    a = make_project(tmp_path / "a")
+    run(a, "2026-03-03")
+    b = clone_inputs(a, tmp_path / "b")
+    os.environ.pop("SOURCE_DATE_EPOCH", None)
+    run(b, "2027-01-01", full=True)
+    ta, tb = tree_bytes(a / "site"), tree_bytes(b / "site")
+    assert sorted(ta) == sorted(tb) and [k for k in ta if ta[k] != tb[k]] == []
+    assert tree_bytes(a / "docs") == tree_bytes(b / "docs")
+
+
+def test_dirty_build_never_writes_through_hard_links(tmp_path):
+    """The staging copy shares inodes with the live site: the live site must keep its bytes."""
+    project = make_project(tmp_path / "p")
+    run(project, "2026-01-10")
+    snapshot = tmp_path / "snapshot"
+    shutil.copytree(project / "site", snapshot, copy_function=os.link)  # shares inodes too
+    before = tree_bytes(snapshot)
+    synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 3, "links")
+    assert run(project, "2026-01-11").mode == "dirty"
+    assert tree_bytes(snapshot) == before
+
+
+def test_removing_a_file_removes_its_pages_and_every_link(tmp_path):
+    project = make_project(tmp_path / "p")
+    synth_file(project / "abstracts" / "002_extra.txt", "ICLR 2026 Papers", 4, "gone")
+    run(project, "2026-01-10")
+    extra = {i: p for i, p in papers_json(project).items()
+             if any(s["file"].endswith("002_extra.txt") for s in p["sources"])}
+    assert len(extra) == 4
+    (project / "abstracts" / "002_extra.txt").unlink()
+    result = run(project, "2026-01-12")
+    assert result.mode == "full" and result.write.removed
+    slugs = [p["url"].split("/")[1] for p in extra.values()]
+    for slug in slugs:
+        assert not (project / "docs" / "papers" / f"{slug}.md").exists()
+        assert not (project / "site" / "papers" / slug).exists()
+    for root in (project / "site", project / "docs"):
+        for f in root.rglob("*"):
+            if f.is_file() and f.suffix in {".html", ".md", ".xml", ".json"}:
+                text = f.read_text("utf-8", errors="replace")
+                assert not any(s in text for s in slugs), f"{f} still links to a removed paper"
+    for name in HAND_WRITTEN:
+        assert (project / "docs" / name).is_file()
+
+
+def test_config_change_forces_full_build(tmp_path):
+    project = make_project(tmp_path / "p")
+    run(project, "2026-01-10")
+    cfg = project / "mkdocs.yml"
+    cfg.write_text(cfg.read_text("utf-8").replace("site_name: Paper digest", "site_name: Paper digest 2"), "utf-8")
+    result = run(project, "2026-01-10")
+    assert result.mode == "full"
+    assert "Paper digest 2" in (project / "site" / "about" / "index.html").read_text("utf-8")
+    assert stamp_path(project / "site").is_file()

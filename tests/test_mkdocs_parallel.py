@@ -1,0 +1,88 @@
+"""generator/mkdocs_parallel.py builds the same site as MkDocs' serial build, and fails as it does."""
+from __future__ import annotations
+
+import filecmp
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+from mkdocs.commands.build import build as serial_build  # noqa: E402
+from mkdocs.config import load_config  # noqa: E402
+
+from generator import mkdocs_parallel  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _project(tmp_path: Path, pages: int = 30) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "site_templates").symlink_to(ROOT / "site_templates")
+    (tmp_path / "generator").symlink_to(ROOT / "generator")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nstrict: true\nsite_url: https://example.org/\n"
+        "theme: {name: material, custom_dir: site_templates/overrides, font: false}\n"
+        "nav: [{Home: index.md}]\nnot_in_nav: |\n  /papers/\nplugins: [search]\n"
+        "markdown_extensions: [toc, attr_list, md_in_html]\n"
+        "validation: {links: {anchors: warn, unrecognized_links: warn}}\n", "utf-8")
+    docs = tmp_path / "docs"
+    (docs / "papers").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n\n## Top\n\n[first](papers/p0.md#results)\n", "utf-8")
+    for i in range(pages):
+        nxt = (i + 1) % pages
+        (docs / "papers" / f"p{i}.md").write_text(
+            f"---\nsearch:\n  exclude: true\n---\n# Paper {i}\n\n## Results\n\n"
+            f"[next](p{nxt}.md#results) · [home](../index.md#top)\n", "utf-8")
+    return tmp_path
+
+
+def _build(project: Path, site: str, parallel: bool):
+    cfg = load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(project / site))
+    if parallel:
+        mkdocs_parallel.build(cfg, jobs=2)
+    else:
+        serial_build(cfg)
+
+
+def _same_tree(a: Path, b: Path) -> None:
+    cmp = filecmp.dircmp(a, b)
+    assert not (cmp.left_only or cmp.right_only or cmp.diff_files or cmp.funny_files), (a, cmp.diff_files)
+    for sub in cmp.common_dirs:
+        _same_tree(a / sub, b / sub)
+
+
+@pytest.fixture
+def small_workers(monkeypatch):
+    monkeypatch.setattr(mkdocs_parallel, "MIN_PAGES_PER_WORKER", 1)
+
+
+def test_parallel_build_is_byte_identical_to_serial(tmp_path, small_workers, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = _project(tmp_path)
+    _build(project, "serial", parallel=False)
+    _build(project, "parallel", parallel=True)
+    _same_tree(project / "serial", project / "parallel")
+    assert (project / "parallel" / "papers" / "p7" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("bad", ["[x](p999.md)", "[x](p1.md#nowhere)"])
+def test_a_broken_link_on_a_worker_page_still_fails_a_strict_build(tmp_path, small_workers, bad):
+    project = _project(tmp_path)
+    for i in range(30):  # every out-of-nav page, so whichever process renders it
+        with (project / "docs" / "papers" / f"p{i}.md").open("a", encoding="utf-8") as f:
+            f.write(f"\n{bad}\n")
+    with pytest.raises(SystemExit):  # mkdocs' Abort, as the serial build raises
+        _build(project, "site", parallel=True)
+
+
+def test_unknown_page_plugins_fall_back_to_the_serial_build(tmp_path):
+    project = _project(tmp_path)
+    (project / "hook.py").write_text("def on_page_markdown(markdown, **kw):\n    return markdown\n", "utf-8")
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as f:
+        f.write("hooks: [hook.py]\n")
+    cfg = load_config(config_file=str(project / "mkdocs.yml"))
+    assert not mkdocs_parallel.parallel_safe(cfg)
+    cfg = load_config(config_file=str(_project(tmp_path / "plain") / "mkdocs.yml"))
+    assert mkdocs_parallel.parallel_safe(cfg)

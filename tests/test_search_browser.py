@@ -1,0 +1,274 @@
+"""The paper search in a real browser: the seed site is built, served on 127.0.0.1 and driven
+with headless Chromium (Debian's /usr/bin/chromium through playwright).
+
+The site is built once per session by `python -m generator build --output <tmp>/site` from a
+copy of the project (so the working tree's docs/ and state are untouched).  Set
+PAPER_SEARCH_SITE=<dir> to run against an already built site instead.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, quote, urlparse
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest_browser import browser_available, launch_browser, serve  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.skipif(browser_available() is not None, reason=str(browser_available()))
+
+HOSTILE = ["<img src=x onerror=alert(1)>", "*", "~", ":", "+-", '"unmatched', "'", "tag:", "-", "+",
+           "^2", "title:*~2", "\\", "a" * 300, "<script>alert(1)</script>", "%00", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ü é"]
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    given = os.environ.get("PAPER_SEARCH_SITE")
+    if given:
+        return Path(given)
+    work = tmp_path_factory.mktemp("project")
+    for name in ("generator", "site_templates", "docs", "abstracts"):
+        shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__", ".generated.json"))
+    shutil.copy(ROOT / "mkdocs.yml", work / "mkdocs.yml")
+    # only the hand-written docs: generated ones would look hand-written to the writer
+    tracked = subprocess.run(["git", "ls-files", "docs"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *[str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*") if p.is_file()]],
+                             cwd=ROOT, capture_output=True, text=True).stdout.split()
+    for rel in ignored:
+        if rel not in tracked:
+            (work / rel).unlink(missing_ok=True)
+    out = work / "site"
+    env = {**os.environ, "PYTHONPATH": str(work)}
+    proc = subprocess.run([sys.executable, "-m", "generator", "build", "--output", str(out)],
+                          cwd=work, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    with serve(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    pw, b = launch_browser()
+    yield b
+    b.close()
+    pw.stop()
+
+
+class Watched:
+    """A page that records script errors, dialogs and requests that leave 127.0.0.1."""
+
+    def __init__(self, browser, base_url):
+        self.page = browser.new_page()
+        self.base = base_url
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.outside: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.on("request", lambda r: None if r.url.startswith(base_url) or r.url.startswith("data:")
+                     else self.outside.append(r.url))
+
+    def search(self, query: str = "", **params) -> None:
+        qs = "&".join([f"query={quote(query)}"] + [f"{k}={quote(v)}" for k, v in params.items()])
+        self.page.goto(f"{self.base}/search/?{qs}")
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until the results shown are those of the query in the box (paper-search.js
+        sets data-state="ready" and data-query on the container when it has rendered them)."""
+        self.page.wait_for_function(
+            "() => { const c = document.querySelector('[data-paper-search]'), i = document.querySelector('.ps-input');"
+            " return c && i && c.dataset.state === 'ready' && c.dataset.query === i.value.trim() }",
+            timeout=15000)
+
+    def titles(self) -> list[str]:
+        return self.page.locator(".ps-result .ps-title").all_inner_texts()
+
+    def hrefs(self) -> list[str]:
+        return self.page.eval_on_selector_all(".ps-result .ps-title", "els => els.map(e => e.getAttribute('href'))")
+
+    def status(self) -> str:
+        return self.page.inner_text(".ps-status")
+
+
+@pytest.fixture
+def web(browser, base_url):
+    w = Watched(browser, base_url)
+    yield w
+    assert w.errors == [], w.errors
+    assert w.dialogs == [], w.dialogs
+    assert w.outside == [], w.outside  # every script and file is local
+    w.page.close()
+
+
+def index_docs(site_dir: Path) -> list[list]:
+    rows = []
+    for path in sorted((site_dir / "assets" / "search" / "index" / "d").glob("*.json")):
+        rows.extend(json.loads(path.read_text("utf-8")))
+    return rows  # [slug, title, category, tags, text]
+
+
+def test_gaia2_first(web, site_dir):
+    gaia = [r for r in index_docs(site_dir) if "gaia2" in (r[1] + " " + r[4]).lower() and "Gaia2" in r[4][:400]]
+    assert gaia, "the seed has the Gaia2 paper"
+    web.search("Gaia2")
+    assert web.hrefs()[0].endswith(f"/papers/{gaia[0][0]}/")
+    assert "Gaia2" in web.page.inner_html(".ps-result mark") or web.page.locator(".ps-result mark").count() > 0
+
+
+def test_phase_retrieval_found_in_abstract_text(web, site_dir):
+    docs = index_docs(site_dir)
+    target = [r for r in docs if "phase retrieval" in r[4].lower()]
+    assert target and all("phase retrieval" not in r[1].lower() for r in docs)
+    web.search("phase retrieval")
+    assert any(h.endswith(f"/papers/{target[0][0]}/") for h in web.hrefs()[:3])
+    marks = [m.lower() for m in web.page.locator(".ps-result mark").all_inner_texts()]
+    assert "phase" in marks and "retrieval" in marks
+
+
+def test_typo_and_prefix(web):
+    web.search("diffusion")
+    exact = set(web.hrefs())
+    assert exact
+    web.search("difusion")
+    assert set(web.hrefs()) & exact
+    web.search("diffu")
+    assert set(web.hrefs()) & exact
+
+
+def test_field_query(web, site_dir):
+    docs = index_docs(site_dir)
+    words = Counter(w for r in docs for w in {w for t in r[3] for w in t.lower().split()} if len(w) > 4)
+    word = words.most_common(1)[0][0]  # the commonest tag word, e.g. "reasoning"
+    tagged = {r[0] for r in docs if any(w.startswith(word[:5]) for t in r[3] for w in t.lower().split())}
+    in_text_only = {r[0] for r in docs if word in r[4].lower() and r[0] not in tagged}
+    web.search(f"tag:{word}")
+    got = {h.rstrip("/").rsplit("/", 1)[-1] for h in web.hrefs()}
+    assert got and got <= tagged
+    assert not got & in_text_only
+    web.search(f"{word}")  # without the field, the abstracts count too
+    assert {h.rstrip("/").rsplit("/", 1)[-1] for h in web.hrefs()} - tagged or not in_text_only
+    web.search("tag:benchmark")  # the issue's example: whatever the tags, a clean answer
+    got = {h.rstrip("/").rsplit("/", 1)[-1] for h in web.hrefs()}
+    assert got <= {r[0] for r in docs if any("benchmark" in t.lower() for t in r[3])}
+    assert got or "No papers match" in web.status()
+
+
+def test_category_facet_filters_and_lives_in_url(web):
+    web.search("diffusion")
+    before = web.page.locator(".ps-result .ps-cat").all_inner_texts()
+    button = web.page.locator(".ps-facet-item", has_text=re.compile("generativ", re.I)).first
+    category = button.locator(".ps-facet-name").inner_text()
+    count = int(button.locator(".ps-facet-count").inner_text())
+    button.click()
+    web.page.wait_for_function("() => location.search.includes('category=')")
+    web.settle()
+    cats = web.page.locator(".ps-result .ps-cat").all_inner_texts()
+    assert cats and set(cats) == {category}
+    assert len(cats) == min(count, 10)
+    url = web.page.url
+    assert parse_qs(urlparse(url).query) == {"query": ["diffusion"], "category": [category]}
+    shown = web.hrefs()
+    web.page.reload()
+    web.settle()
+    assert web.hrefs() == shown
+    assert web.page.locator(".ps-facet-item[aria-pressed=true]").first.inner_text().startswith(category)
+    # Back undoes the filter, Forward redoes it
+    web.page.go_back()
+    web.settle()
+    assert "category=" not in web.page.url
+    assert web.page.locator(".ps-result .ps-cat").all_inner_texts() == before
+    web.page.go_forward()
+    web.settle()
+    assert web.hrefs() == shown
+    # a fresh visit of the shared URL gives the same view
+    web.page.goto("about:blank")
+    web.page.goto(url)
+    web.settle()
+    assert web.hrefs() == shown
+
+
+def test_no_match_says_so(web):
+    web.search("qwxzvqj")
+    assert web.titles() == []
+    assert "No papers match" in web.status()
+
+
+@pytest.mark.parametrize("query", HOSTILE)
+def test_hostile_queries_are_inert(web, query):
+    web.search(query)  # through the URL
+    web.page.fill(".ps-input", query)  # and typed
+    web.settle()
+    assert web.page.locator("#paper-search img, #paper-search script").count() == 0
+    assert web.page.evaluate("() => !!document.querySelector('.ps-input')")
+    web.page.fill(".ps-input", "diffusion")  # the page still works
+    web.settle()
+    assert web.titles()
+
+
+def test_results_as_you_type_and_keyboard(web, base_url):
+    web.page.goto(f"{base_url}/")
+    web.page.keyboard.press("/")
+    assert web.page.evaluate("() => document.activeElement && document.activeElement.name") == "query"
+    web.page.keyboard.type("diffusion")
+    web.page.keyboard.press("Enter")
+    web.page.wait_for_url(re.compile(r"/search/\?query=diffusion"))
+    web.settle()
+    first = web.hrefs()[0]
+    web.page.locator(".ps-input").fill("")
+    web.page.locator(".ps-input").type("diffusi", delay=30)
+    web.settle()
+    assert web.titles()  # results as you type, from a prefix
+    web.page.locator(".ps-input").fill("diffusion")
+    web.settle()
+    web.page.keyboard.press("Enter")  # nothing highlighted: stays, the query goes into history
+    assert "/search/" in web.page.url
+    web.page.keyboard.press("ArrowDown")
+    web.page.keyboard.press("ArrowDown")
+    web.page.keyboard.press("ArrowUp")
+    assert web.page.get_attribute("#ps-r0", "aria-selected") == "true"
+    web.page.keyboard.press("Enter")
+    web.page.wait_for_url(re.compile(r"/papers/"))
+    assert web.page.url == first
+    # "/" on the search page focuses its own input
+    web.page.go_back()
+    web.settle()
+    web.page.locator("body").click(position={"x": 5, "y": 5})
+    web.page.keyboard.press("/")
+    assert web.page.evaluate("() => document.activeElement.classList.contains('ps-input')")
+
+
+def test_box_on_every_page_leads_to_search(web, base_url, site_dir):
+    paper = next((site_dir / "papers").glob("*/index.html")).parent.name
+    web.page.goto(f"{base_url}/papers/{paper}/")
+    box = web.page.locator("form.ps-box input[name=query]")
+    assert box.count() == 1
+    box.fill("phase retrieval")
+    box.press("Enter")
+    web.page.wait_for_url(re.compile(r"/search/\?query=phase\+retrieval"))
+    web.settle()
+    assert web.titles()
+
+
+def test_material_search_covers_site_pages_not_papers(web, base_url, site_dir):
+    index = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))
+    locations = [d["location"] for d in index["docs"]]
+    assert locations and not [loc for loc in locations if loc.startswith("papers/")]
+    web.page.goto(f"{base_url}/")
+    web.page.keyboard.press("s")  # Material's own shortcut still opens Material's search
+    web.page.keyboard.type("digest", delay=30)  # Material listens to key events, not input
+    web.page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert web.page.locator(".md-search-result__item").count() > 0

@@ -1,0 +1,250 @@
+"""The search index: built in Python, loaded and queried by the real lunr.js 2.3.9 under node.
+
+- every term shard decodes to a lunr index that lunr.Index.load takes, and plain lunr
+  queries (field, prefix, typo) on it return the expected papers;
+- the shards together hold exactly the index lunr.js's own Builder makes from the same
+  documents (terms, postings, BM25 weights), so the sharding changes no score;
+- paper-search.js's engine (the code the search page runs) finds the expected papers;
+- same papers, byte-identical files, with or without the process pool.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator import search
+from generator.model import Paper
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_JS = ROOT / "site_templates" / "overrides" / "assets" / "search" / "paper-search.js"
+CSV = ROOT.parent / "shared" / "data" / "iclr2026_dev.csv"
+NODE = shutil.which("node")
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+def paper(pid, title, text, category, tags=(), entities=(), name=None) -> Paper:
+    return Paper(
+        id=pid, slug=f"{pid}-slug", collection="Test", abstract_raw=text, abstract_md=text,
+        abstract_html="", plain_text=text, title=title, name=name, tags=list(tags),
+        entities=list(entities), category=category,
+    )
+
+
+PAPERS = [
+    paper("p-gaia", "Gaia2: Benchmarking LLM Agents on Dynamic and Asynchronous Environments",
+          "We introduce Gaia2, a benchmark for evaluating large language model agents in realistic, "
+          "asynchronous environments that evolve independently of agent actions.",
+          "Agents", tags=["benchmark", "agents"], entities=["Gaia2"], name="Gaia2"),
+    paper("p-scaling", "Scaling Laws under Anisotropy",
+          "Scaling laws describe how learning improves with data. We study a canonical nonlinear model: "
+          "phase retrieval with anisotropic Gaussian inputs whose covariance follows a power law.",
+          "Learning theory", tags=["scaling laws"]),
+    paper("p-diff-img", "Fast Diffusion Samplers for Images",
+          "Denoising diffusion models generate images; we cut the number of sampling steps tenfold.",
+          "Generative models", tags=["diffusion", "sampling"]),
+    paper("p-diff-text", "Discrete Diffusion Language Models",
+          "Masked diffusion language models rival autoregressive ones on a reasoning benchmark.",
+          "Language models", tags=["diffusion", "language models"]),
+    paper("p-rl", "Plasticity in Continual Reinforcement Learning",
+          "Reinitialization restores plasticity; we balance stability and plasticity in continual learning.",
+          "Reinforcement learning", tags=["continual learning"], entities=["FIRE"], name="FIRE"),
+]
+
+NODE_HARNESS = r"""
+const fs = require('fs'), path = require('path');
+const [lunrPath, enginePath, indexDir, cmdPath] = process.argv.slice(2);
+const lunr = require(lunrPath);
+const {Engine, toLunrJSON} = require(enginePath);
+const read = p => JSON.parse(fs.readFileSync(path.join(indexDir, p), 'utf8'));
+const manifest = read('manifest.json'), meta = read('meta.json');
+const fields = manifest.fields.map(f => f[0]);
+const slugOf = doc => read('d/' + String(Math.floor(doc / manifest.docsPerShard)).padStart(3, '0') + '.json')
+                        [doc % manifest.docsPerShard][0];
+const cmd = JSON.parse(fs.readFileSync(cmdPath, 'utf8'));
+const out = {};
+(async () => {
+  // 1. plain lunr on each shard; refs -> slugs
+  out.lunr = {};
+  for (const q of cmd.lunrQueries || []) {
+    const hits = [];
+    manifest.shards.forEach((sh, s) => {
+      const idx = lunr.Index.load(toLunrJSON(read('t/' + String(s).padStart(3, '0') + '.json'), fields));
+      for (const r of idx.search(q)) hits.push([slugOf(+r.ref), r.score]);
+    });
+    hits.sort((a, b) => b[1] - a[1]);
+    out.lunr[q] = hits.map(h => h[0]);
+  }
+  // 2. the page's engine
+  const engine = new Engine(lunr, manifest, meta, p => Promise.resolve(read(p)));
+  out.engine = {};
+  for (const q of cmd.engineQueries || []) {
+    const res = await engine.search(q);
+    out.engine[q] = {slugs: res.hits.map(h => slugOf(h.doc)), partial: res.partial,
+                     facets: engine.facet(res.hits, cmd.filters && cmd.filters[q] || {cat: null, tags: []})};
+  }
+  // 3. lunr.js's own Builder over the same documents, against the union of the shards
+  if (cmd.docs) {
+    const built = lunr(function () {
+      this.ref('ref');
+      manifest.fields.forEach(([name, boost]) => this.field(name, {boost}));
+      cmd.docs.forEach(d => this.add(d));
+    }).toJSON();
+    const want = {}, got = {};
+    const weights = (idx, into) => {
+      const vec = new Map(idx.fieldVectors.map(([k, v]) => [k, v]));
+      for (const [term, posting] of idx.invertedIndex) {
+        if (term === '') continue;  // lunr.js indexes tokens trimmed to nothing; we count them only
+        for (const f of fields) for (const ref of Object.keys(posting[f])) {
+          const v = vec.get(f + '/' + ref); let w = null;
+          for (let i = 0; i < v.length; i += 2) if (v[i] === posting._index) w = v[i + 1];
+          into[term + ' ' + f + '/' + ref] = w;
+        }
+      }
+    };
+    weights(built, want);
+    manifest.shards.forEach((sh, s) => {
+      const idx = lunr.Index.load(toLunrJSON(read('t/' + String(s).padStart(3, '0') + '.json'), fields));
+      weights(JSON.parse(JSON.stringify(idx)), got);
+    });
+    out.fidelity = {want: Object.keys(want).length, got: Object.keys(got).length, diffs: []};
+    for (const k of new Set([...Object.keys(want), ...Object.keys(got)])) {
+      if (want[k] === undefined || got[k] === undefined || Math.abs(want[k] - got[k]) > 0.0011) {
+        if (out.fidelity.diffs.length < 20) out.fidelity.diffs.push([k, want[k], got[k]]);
+        out.fidelity.ndiffs = (out.fidelity.ndiffs || 0) + 1;
+      }
+    }
+  }
+  if (cmd.stemWords) out.stems = cmd.stemWords.map(w => lunr.stemmer(new lunr.Token(w, {})).toString());
+  process.stdout.write(JSON.stringify(out));
+})().catch(e => { console.error(e && e.stack || e); process.exit(1); });
+"""
+
+
+def run_node(tmp_path: Path, papers: list[Paper], cmd: dict) -> dict:
+    index_dir = tmp_path / "index"
+    for rel, data in search.build_files(papers).items():
+        (index_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (index_dir / rel).write_bytes(data)
+    harness = tmp_path / "harness.js"
+    harness.write_text(NODE_HARNESS, "utf-8")
+    cmd_file = tmp_path / "cmd.json"
+    cmd_file.write_text(json.dumps(cmd), "utf-8")
+    proc = subprocess.run(
+        [NODE, str(harness), str(search.lunr_js_path()), str(ENGINE_JS), str(index_dir), str(cmd_file)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def slug(pid: str) -> str:
+    return f"{pid}-slug"
+
+
+def test_shards_are_lunr_indexes_answering_field_prefix_and_typo_queries(tmp_path):
+    out = run_node(tmp_path, PAPERS, {"lunrQueries": [
+        "tag:benchmark", "gaia2", "diff*", "difusion~1", "title:diffusion", "+diffusion +images", "plasticity -continual",
+    ]})["lunr"]
+    assert out["tag:benchmark"] == [slug("p-gaia")]  # p-diff-text says "benchmark" only in its text
+    assert out["gaia2"][0] == slug("p-gaia")
+    assert set(out["diff*"]) == {slug("p-diff-img"), slug("p-diff-text")}
+    assert set(out["difusion~1"]) == {slug("p-diff-img"), slug("p-diff-text")}
+    assert set(out["title:diffusion"]) == {slug("p-diff-img"), slug("p-diff-text")}
+    assert out["+diffusion +images"] == [slug("p-diff-img")]
+    assert out["plasticity -continual"] == []
+
+
+def test_engine_queries(tmp_path):
+    queries = ["Gaia2", "phase retrieval", "difusion", "diffu", "tag:benchmark", "name:fire",
+               "diffusion -images", "qwxzvq", "<img src=x onerror=alert(1)>", "*", "~", ":", "+-", '"unmatched',
+               "the", "diffusion", "entity:gaia2", "category:generative", "retrieval phase gaussian"]
+    out = run_node(tmp_path, PAPERS, {
+        "engineQueries": queries,
+        "filters": {"diffusion": {"cat": "Generative models", "tags": []}},
+    })["engine"]
+    assert out["Gaia2"]["slugs"][0] == slug("p-gaia")
+    assert out["phase retrieval"]["slugs"] == [slug("p-scaling")]  # in the abstract only
+    assert set(out["difusion"]["slugs"]) == {slug("p-diff-img"), slug("p-diff-text")}  # typo
+    assert set(out["diffu"]["slugs"]) == {slug("p-diff-img"), slug("p-diff-text")}  # prefix
+    assert out["tag:benchmark"]["slugs"] == [slug("p-gaia")]
+    assert out["name:fire"]["slugs"] == [slug("p-rl")]
+    assert out["diffusion -images"]["slugs"] == [slug("p-diff-text")]
+    assert out["entity:gaia2"]["slugs"] == [slug("p-gaia")]
+    assert out["category:generative"]["slugs"] == [slug("p-diff-img")]
+    assert out["retrieval phase gaussian"]["slugs"] == [slug("p-scaling")]
+    for q in ["qwxzvq", "*", "~", ":", "+-"]:
+        assert out[q]["slugs"] == [], q
+    facets = out["diffusion"]["facets"]
+    assert [h for h in facets["hits"]] and len(facets["hits"]) == 1
+    assert {c["name"]: c["count"] for c in facets["categories"]} == {"Generative models": 1, "Language models": 1}
+    assert {t["name"] for t in facets["tags"]} == {"diffusion", "sampling"}
+
+
+def csv_papers(n: int) -> list[Paper]:
+    rows = list(csv.DictReader(CSV.open(encoding="utf-8")))[:n]
+    return [
+        paper(f"c{i:04d}", r["title"], r["abstract"], r["primary_area"].replace("_", " "),
+              tags=[k.strip().lower() for k in r["keywords"].split(",") if k.strip()][:5],
+              entities=sorted(set(w for w in r["abstract"].split() if w[:1].isupper() and any(c.isdigit() for c in w)))[:5],
+              name=r["title"].split(":")[0] if ":" in r["title"] else None)
+        for i, r in enumerate(rows)
+    ]
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_shards_hold_exactly_lunr_js_builders_index(tmp_path, monkeypatch):
+    monkeypatch.setattr(search, "SHARD_TARGET_BYTES", 4000)  # many shards
+    papers = search._order(csv_papers(150))
+    docs = [{"ref": str(i), **dict(zip([f for f, _ in search.FIELDS], search._field_texts(p)))} for i, p in enumerate(papers)]
+    out = run_node(tmp_path, papers, {"docs": docs})
+    manifest = json.loads((tmp_path / "index" / "manifest.json").read_text("utf-8"))
+    assert len(manifest["shards"]) > 10
+    fid = out["fidelity"]
+    assert fid["want"] > 5000
+    # lunr.js and Python split text identically but for exotic whitespace; allow none here
+    assert fid.get("ndiffs", 0) == 0, fid["diffs"]
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_deterministic_and_pool_independent(monkeypatch):
+    papers = csv_papers(300)
+    first = search.build_files(papers, processes=1)
+    again = search.build_files(list(reversed(papers)), processes=1)
+    assert first == again
+    monkeypatch.setattr(search, "PARALLEL_MIN_PAPERS", 10)
+    monkeypatch.setattr(search, "SHARD_TARGET_BYTES", 20000)
+    pooled = search.build_files(papers, processes=2)
+    single = search.build_files(papers, processes=1)
+    assert pooled == single
+    assert len([k for k in pooled if k.startswith("t/")]) > 4
+
+
+def test_write_search_index_layout_and_stale_files(tmp_path):
+    search.write_search_index(PAPERS, tmp_path)
+    base = tmp_path / "assets" / "search"
+    assert (base / "lunr.js").read_bytes() == search.lunr_js_path().read_bytes()
+    assert b"2.3.9" in (base / "lunr.js").read_bytes()[:2000]
+    assert (base / "index" / "manifest.json").exists() and (base / "index" / "t" / "000.json").exists()
+    stale = base / "index" / "t" / "999.json"
+    stale.write_text("{}")
+    search.write_search_index(PAPERS[:2], tmp_path)
+    assert not stale.exists()
+    meta = json.loads((base / "index" / "meta.json").read_text("utf-8"))
+    assert meta["categories"] == ["Agents", "Learning theory"]
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_python_stemmer_is_lunr_js_stemmer(tmp_path):
+    import re
+    text = CSV.read_text("utf-8").lower()
+    words = sorted(set(re.findall(r"[a-z]{3,}", text)))
+    assert len(words) > 10000
+    stems = run_node(tmp_path, PAPERS[:1], {"stemWords": words})["stems"]
+    diffs = [(w, js, search.lunr_js_stem(w)) for w, js in zip(words, stems) if search.lunr_js_stem(w) != js]
+    assert diffs == []

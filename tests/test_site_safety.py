@@ -1,0 +1,177 @@
+"""Output safety: site/ is swapped in atomically; a failed, interrupted or killed build leaves the previous
+site intact; a build never deletes or overwrites a hand-written file in docs/."""
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, make_project
+
+TESTS = Path(__file__).resolve().parent
+# The enrich stage is replaced by the corpus' simple stand-in: what is tested here is the output
+# machinery, which must not depend on how papers are categorised.
+RUNNER = ("import sys; sys.path.insert(0, {tests!r}); from hostile.corpus import ensure_enrich; ensure_enrich(True); "
+          "from generator.cli import main; sys.exit(main(sys.argv[1:]))").format(tests=str(TESTS))
+EXTRA = ("We propose an extra abstract that changes the corpus between two builds, so that the second build has "
+         "real work to do, and we evaluate it on four benchmarks with a gain of 2%.")
+HAND = "# My notes\n\nHand-written; the generator must never touch this.\n"
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha1(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def start_build(project: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", RUNNER, "build", *args], cwd=project, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+def run_build(project: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", RUNNER, "build", *args], cwd=project, capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.fixture()
+def built_project(tmp_path):
+    project = make_project(tmp_path / "project")
+    (project / "docs" / "notes.md").write_text(HAND)
+    done = run_build(project)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return project
+
+
+def staging_dirs(project: Path) -> list[Path]:
+    return sorted(project.glob(".site.building-*"))
+
+
+def kill_during_mkdocs(project: Path, sig: int) -> subprocess.Popen:
+    """Start a build and send `sig` once MkDocs has begun writing pages into its staging folder."""
+    proc = start_build(project, *(["--full"] if "--full" in _build_flags() else []))
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        for staging in staging_dirs(project):
+            if any(staging.rglob("*.html")):
+                proc.send_signal(sig)
+                proc.wait(timeout=120)
+                return proc
+        time.sleep(0.01)
+    proc.kill()
+    pytest.fail("the build finished before MkDocs could be caught writing pages:\n" + proc.stderr.read()[-2000:])
+
+
+def _build_flags() -> str:
+    return subprocess.run([sys.executable, "-m", "generator", "build", "--help"], cwd=ROOT, capture_output=True,
+                          text=True).stdout
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["SIGKILL", "SIGINT", "SIGTERM"])
+def test_a_build_killed_during_mkdocs_leaves_the_previous_site_intact(built_project, sig):
+    project = built_project
+    before = snapshot(project / "site")
+    assert "index.html" in before and any(k.startswith("papers/") for k in before)
+    with open(project / "abstracts" / "000_93546517f0108cba.txt", "a", encoding="utf-8") as fh:
+        fh.write("\n" + EXTRA + "\n")
+    proc = kill_during_mkdocs(project, sig)
+    assert proc.returncode != 0
+    assert snapshot(project / "site") == before  # every file, byte for byte
+    assert not list(project.glob(".site.old-*"))
+    if sig == signal.SIGINT:
+        assert "the previous site is unchanged" in proc.stderr.read()
+        assert not staging_dirs(project)  # cleaned up on the way out
+    assert (project / "docs" / "notes.md").read_text() == HAND
+    # the next build succeeds, includes the new abstract, and removes what the killed one left behind
+    done = run_build(project)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert not staging_dirs(project) and not list(project.glob(".site.old-*"))
+    assert snapshot(project / "site") != before
+    assert any("extra abstract that changes the corpus" in p.read_text("utf-8")
+               for p in (project / "site" / "papers").glob("*/index.html"))
+    assert (project / "docs" / "notes.md").read_text() == HAND
+
+
+def test_a_failed_mkdocs_build_leaves_the_previous_site_intact(built_project):
+    project = built_project
+    before = snapshot(project / "site")
+    (project / "docs" / "notes.md").write_text(HAND + "\n[a broken link](no-such-page.md)\n")  # strict: fails
+    done = run_build(project)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "the previous site is unchanged" in done.stderr
+    assert snapshot(project / "site") == before
+    assert not staging_dirs(project)
+
+
+def test_a_broken_configuration_is_a_clear_error(built_project):
+    project = built_project
+    before = snapshot(project / "site")
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text().replace("  - pymdownx.details", "  - pymdownx.details\n - bad indent"))
+    done = run_build(project)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "mkdocs.yml" in done.stderr and "Traceback" not in done.stderr
+    assert snapshot(project / "site") == before
+
+
+def test_input_errors_stop_the_build_before_anything_is_written(built_project):
+    project = built_project
+    site_before, docs_before = snapshot(project / "site"), snapshot(project / "docs")
+    (project / "abstracts" / "broken.txt").write_bytes(b"ICLR 2026 Papers\n\nCaf\xe9 " + EXTRA.encode() + b"\n")
+    done = run_build(project)
+    assert done.returncode == 2
+    assert "broken.txt:3: error: invalid UTF-8 at byte 21" in done.stderr
+    assert "nothing was built and the existing site is unchanged" in done.stderr
+    assert snapshot(project / "site") == site_before and snapshot(project / "docs") == docs_before
+
+
+def test_a_hand_written_file_in_the_way_is_never_overwritten(tmp_path):
+    project = make_project(tmp_path / "project")
+    mine = project / "docs" / "tags" / "index.md"
+    mine.parent.mkdir(parents=True)
+    mine.write_text(HAND)
+    done = run_build(project)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "a hand-written file is in the way of a generated page" in done.stderr
+    assert "tags/index.md" in done.stderr
+    assert mine.read_text() == HAND
+    assert not (project / "site").exists()
+
+
+def test_hand_written_pages_survive_builds_and_generated_ones_are_removed_when_gone(built_project):
+    project = built_project
+    docs = project / "docs"
+    hand = {p: p.read_bytes() for p in docs.rglob("*.md") if p.relative_to(docs).as_posix()
+            not in (docs / ".generated.json").read_text()}
+    assert docs / "notes.md" in hand and docs / "about.md" in hand
+    papers = sorted((docs / "papers").glob("*.md"))
+    # drop one abstract: its page goes, nothing hand-written does
+    src = project / "abstracts" / "000_93546517f0108cba.txt"
+    paras = src.read_text("utf-8").split("\n\n")
+    src.write_text("\n\n".join(paras[:-1]) + "\n", "utf-8")
+    done = run_build(project)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(sorted((docs / "papers").glob("*.md"))) == len(papers) - 1
+    for path, data in hand.items():
+        assert path.read_bytes() == data, path
+
+
+def test_an_incremental_build_never_writes_through_into_the_previous_site(built_project):
+    """Dirty builds start from a hard-linked copy of site/: any file MkDocs rewrote in place would change
+    the previous site's bytes while it is still live.  A hard-linked twin of site/ taken before the build
+    shows it: after the build, every file of the twin must still hold the old bytes."""
+    project = built_project
+    before = snapshot(project / "site")
+    twin = project / "site-twin"
+    subprocess.run(["cp", "-al", str(project / "site"), str(twin)], check=True)
+    with open(project / "abstracts" / "000_93546517f0108cba.txt", "a", encoding="utf-8") as fh:
+        fh.write("\n" + EXTRA + "\n")
+    done = run_build(project)
+    assert done.returncode == 0, done.stderr[-2000:]
+    changed = sorted(rel for rel, digest in snapshot(twin).items() if before.get(rel) != digest)
+    assert not changed, f"written through hard links into the live site ({done.stderr.splitlines()[-3:]}): {changed[:10]}"

@@ -25,7 +25,7 @@ from sklearn.model_selection import StratifiedKFold
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generator.enrich import EnrichConfig, enrich  # noqa: E402
 from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv  # noqa: E402
-from generator.enrich.names import common_names, extract_name  # noqa: E402
+from generator.enrich.names import common_names, extract_name, token_counts  # noqa: E402
 from generator.enrich.train_categories import train  # noqa: E402
 
 
@@ -49,7 +49,7 @@ def category_cv(papers, folds: int) -> dict:
 
 
 def names(papers) -> dict:
-    common = common_names([p.plain_text for p in papers])
+    common = common_names([token_counts(p.plain_text) for p in papers])
     hit = got = total = 0
     for p in papers:
         m = re.match(r"^([^:]{1,60}):\s", p.given_title or "")

@@ -244,6 +244,7 @@ def child(n: int, work: Path, seed: int) -> dict:
         u = os.times()
         cpu[name] = (u.user - t.user) + (u.system - t.system) + (u.children_user - t.children_user) \
             + (u.children_system - t.children_system)
+        gb.log(f"[{cpu[name]:7.2f}s CPU] {name}")
 
     gb.stage = stage
     build = gb.build
@@ -388,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"N={n:,}: building in {work} ...", file=sys.stderr, flush=True)
             row = run_one(n, work, args.seed, quiet=not args.verbose)
             rows.append(row)
+            if args.json:  # after every N, so that a long run's finished sizes are kept
+                Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
             print(f"N={n:,}: {row['wall']:.1f} s, {row['papers']:,} papers, peak RSS {row['peak_rss'] / 2**20:,.0f} MB",
                   file=sys.stderr, flush=True)
             if not args.keep:
@@ -404,8 +407,6 @@ def main(argv: list[str] | None = None) -> int:
         growth = b["timings"]["enrich"] / a["timings"]["enrich"]
         nlogn = (b["n"] * math.log(b["n"])) / (a["n"] * math.log(a["n"]))
         print(f"\nenrich {a['n']:,} -> {b['n']:,}: x{growth:.2f} (n log n: x{nlogn:.2f}, n: x{b['n'] / a['n']:.2f})")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
     return 0
 
 

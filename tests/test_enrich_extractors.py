@@ -48,12 +48,12 @@ def test_seed_names():
 
 def test_titles():
     text = "We propose FIRE, a principled reinitialization method that balances stability and plasticity."
-    assert make_title(None, "FIRE", text, []) == "FIRE: Principled reinitialization method"
+    assert make_title(None, "FIRE", text, []) == "FIRE: Reinitialization method"
     assert make_title("Given Title: Wins", "FIRE", text, []) == "Given Title: Wins"
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
-    assert make_title(None, None, plain, []) == "Spectral method for graph clustering"
+    assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
     assert teaser(plain).startswith("In this work we propose")
 
 

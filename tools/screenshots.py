@@ -35,7 +35,7 @@ def main(site: Path, out: Path) -> None:
                  or "Gaia2" in p.read_text("utf-8"))
     shots = {"home": "", "category": category.parent.relative_to(site).as_posix() + "/",
              "paper": paper.parent.relative_to(site).as_posix() + "/",
-             "search": "search/?q=diffusion"}
+             "search": "search/?query=diffusion"}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})

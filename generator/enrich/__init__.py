@@ -17,7 +17,7 @@ from generator.model import Paper
 
 from .categories import CategoryModel, category_probs, class_text, explain, keyword_terms, load_model
 from .entities import extract_entities
-from .names import common_names, extract_name
+from .names import analyze, common_names, extract_name
 from .related import mentions, related
 from .results import extract_results
 from .tags import assign_tags
@@ -38,7 +38,7 @@ class EnrichConfig:
     related_k: int = 5
     tags_per_paper: int = 5
     max_categories: int = 3  # primary + scored secondaries shown
-    min_secondary: float = 0.02  # probability a secondary category needs
+    min_secondary: float = 0.0  # probability a secondary category needs
     subtopic_min: int = 40  # categories with fewer papers get no sub-topics
 
 
@@ -85,10 +85,11 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None) -> list[Pape
     taxonomy = _taxonomy(cfg.taxonomy_path)
     model = (cfg.model or _model(cfg.model_path)) if taxonomy.is_default else None
 
-    common = common_names(texts)
-    for p in papers:
-        p.name = extract_name(p.abstract_md, common)
-        p.entities = extract_entities(p.plain_text, p.name)
+    analyzed = [analyze(p.abstract_md) for p in papers]
+    common = common_names([toks for _, toks in analyzed])
+    for p, an in zip(papers, analyzed):
+        p.name = extract_name(p.abstract_md, common, an)
+        p.entities = extract_entities(p.plain_text, p.name, an[1])
         p.results = extract_results(p.plain_text)
         p.teaser = teaser(p.plain_text)
 

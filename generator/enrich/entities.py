@@ -6,6 +6,9 @@ that only benchmarks and model releases have (XBench, X-Eval, XQA, family-versio
 from __future__ import annotations
 
 import re
+from collections import Counter
+
+from .names import token_counts
 
 KNOWN = """
 MNIST Fashion-MNIST CIFAR-10 CIFAR-100 CIFAR-10-C CIFAR-100-C SVHN STL-10 CelebA CelebA-HQ FFHQ LSUN ImageNet ImageNet-1K
@@ -34,29 +37,33 @@ _KNOWN = sorted(set(KNOWN.split()), key=lambda k: (-len(k), k))
 _MULTI = [k for k in ("Pascal VOC", "PASCAL VOC", "DeepMind Control Suite", "The Pile", "UK Biobank", "Stable Diffusion",
                       "SAM 2", "wav2vec 2.0")]
 _FAMILIES = r"(?:Llama|LLaMA|Qwen|Gemma|Mistral|Mixtral|Phi|DeepSeek|GPT|OLMo|Pythia|Falcon|InternVL|LLaVA|Claude|Gemini|Vicuna|Yi|GLM|ChatGLM|Baichuan|SmolLM|MiniCPM|Aya|StarCoder|CodeLlama|Code Llama)"
-_SHAPES = re.compile(
-    rf"(?<![\w\-]){_FAMILIES}[\w.]*(?:-[\w.]+)*(?![\w\-])"          # Llama-3.1-8B-Instruct, Qwen2.5-7B
-    r"|(?<![\w\-])[A-Z][\w\-]*(?:Bench|Eval|QA|Arena|Gym|World)(?:-?[\w.]+)?(?![\w\-])"  # LongBench, HumanoidBench, WebQA
-    r"|(?<![\w\-])[A-Z][A-Za-z]+-?(?:Bench|Eval)\b")
-_KNOWN_RX = re.compile(r"(?<![\w\-])(?:" + "|".join(re.escape(k) for k in _KNOWN + _MULTI) + r")(?![\w\-+]|\.\d)")
+_KNOWN_SET = frozenset(_KNOWN)
+_SHAPE_TOKEN = re.compile(
+    rf"{_FAMILIES}[\w.]*(?:-[\w.]+)*"                                    # Llama-3.1-8B-Instruct, Qwen2.5-7B
+    r"|[A-Z][\w\-]*(?:Bench|Eval|QA|Arena|Gym|World)(?:-?[\w.]+)?")     # LongBench, HumanoidBench, WebQA
 _ALIASES = {"MS-COCO": "COCO", "PASCAL VOC": "Pascal VOC", "SWE-Bench": "SWE-bench", "SAM 2": "SAM2", "ESM2": "ESM-2",
             "MATH-500": "MATH500", "LLaMA": "Llama"}
 _GENERIC = {"GPT", "Eval", "QA", "Bench", "World", "Gym", "Arena", "Phi", "Yi", "Weather", "Traffic", "Electricity", "MATH", "APPS", "ARC", "OPT", "AMC", "MAE", "SAM", "DiT"}
 _NEED_CONTEXT = re.compile(r"\b(?:dataset|benchmark|model|on|using|with|including|such as|like|from)\b", re.I)
 
 
-def extract_entities(text: str, own_name: str | None = None) -> list[str]:
-    """Datasets, benchmarks and models named in text, in order of first mention (not the paper's own name)."""
+def extract_entities(text: str, own_name: str | None = None, tokens: Counter | None = None) -> list[str]:
+    """Datasets, benchmarks and models named in text, in order of first mention (not the paper's own name).
+
+    `tokens`: the abstract's token counts (names.analyze), to skip the regex scan when given."""
     text = text.replace("\\", "")
+    toks = tokens if tokens is not None else token_counts(text)
+    cands = [t for t in toks if t in _KNOWN_SET or _SHAPE_TOKEN.fullmatch(t)]
+    cands += [m for m in _MULTI if m in text]
     found: dict[str, int] = {}
-    for rx in (_KNOWN_RX, _SHAPES):
-        for m in rx.finditer(text):
-            name = _ALIASES.get(m.group(0), m.group(0)).rstrip(".-")
-            if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, m.start() - 25):m.start()]):
-                continue
-            if len(name) < 2 or name == own_name or (own_name and name.startswith(own_name + "-")):
-                continue
-            found.setdefault(name, m.start())
+    for raw in cands:
+        name = _ALIASES.get(raw, raw).rstrip(".-")
+        pos = text.find(raw)
+        if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, pos - 25):max(pos, 0)]):
+            continue
+        if len(name) < 2 or name == own_name or (own_name and name.startswith(own_name + "-")):
+            continue
+        found.setdefault(name, pos if pos >= 0 else len(text))
     names = sorted(found, key=lambda n: (found[n], n))
     # drop a bare family when a versioned form is also present (Llama vs Llama-3.1-8B)
     return [n for n in names if not any(o != n and o.startswith(n) and o[len(n)] in "-.0123456789 " for o in names)]

@@ -102,7 +102,7 @@ def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
 
 def _words_before(text: str, pos: int, n: int = 10) -> str:
     """Up to n words right before pos, within the same clause."""
-    chunk = re.split(r"[.;:,()\[\]]", text[max(0, pos - 160):pos])[-1]
+    chunk = re.split(r"[.;:,()\[\]]", text[max(0, pos - 160):pos].replace("*", ""))[-1]
     return " ".join(chunk.split()[-n:])
 
 
@@ -136,9 +136,14 @@ def _prepare(md: str) -> str:
     return re.sub(r"(?<=\w)(\*{1,2})(\w{1,3})\1|(\*{1,2})(\w{1,3})\3(?=\w)", lambda m: m.group(2) or m.group(4), text)
 
 
-def candidates(md: str) -> list[tuple[float, int, str]]:
-    """(score, position, name) for every cue found in the Markdown abstract."""
+def analyze(md: str) -> tuple[str, Counter]:
+    """The prepared text and its token counts (computed once per abstract, shared by extractors)."""
     text = _prepare(md)
+    return text, token_counts(text)
+
+
+def candidates(text: str, tokens: Counter) -> list[tuple[float, int, str]]:
+    """(score, position, name) for every cue found in a prepared abstract (see analyze)."""
     out: list[tuple[float, int, str]] = []
     pairs: dict[str, str] = {}
     for long, acro in acronym_pairs(text):
@@ -169,24 +174,25 @@ def candidates(md: str) -> list[tuple[float, int, str]]:
         if intro or re.search(_SELF, text[pos:pos + 60], re.I) or named:
             out.append((7 if intro or named else 5.5, pos, acro))
     intro_spans = [(m.start(), text.find(".", m.end())) for m in re.finditer(rf"(?i:\bwe\b|\bthis (?:paper|work)\b)[^.]*?\b{_VERBS}", text)]
-    tokens = token_counts(text)
     for raw, uses in tokens.items():
         tok = _clean(raw)
-        if not coined(tok) or tok in pairs or tok in COMMON:
-            continue
+        if not coined(tok) or tok in pairs or tok in COMMON or re.fullmatch(r"[A-Z]{1,2}|[A-Za-z]*[A-Z]s", tok):
+            continue  # defined acronyms, bare 2-letter caps and plural acronyms (FMs) are terms, not names
         pos = text.find(raw)
         in_intro = any(a <= pos <= b for a, b in intro_spans)
         if uses >= 2 or in_intro:
-            out.append((4 + (1 if in_intro else 0) + 0.25 * min(uses, 4), pos, tok))
+            out.append((3.75 + (1 if in_intro else 0) + 0.25 * min(uses, 4), pos, tok))
+    longs = {long: acro for acro, long in pairs.items()}
+    out = [(s, p, longs.get(n, n)) for s, p, n in out]  # an emphasised long form names its acronym
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
 
 
-def extract_name(md: str, common: frozenset[str] = frozenset()) -> str | None:
+def extract_name(md: str, common: frozenset[str] = frozenset(),
+                 analyzed: tuple[str, Counter] | None = None) -> str | None:
     """The abstract's own coined name, or None.  `common`: corpus-frequent terms to refuse."""
-    text = _prepare(md)
-    tokens = token_counts(text)
+    text, tokens = analyzed or analyze(md)
     best: dict[str, tuple[float, int]] = {}
-    for score, pos, name in candidates(md):
+    for score, pos, name in candidates(text, tokens):
         if name in COMMON or name in common or len(name) < 2:
             continue
         uses = text.count(name) if " " in name else tokens[name]
@@ -196,13 +202,18 @@ def extract_name(md: str, common: frozenset[str] = frozenset()) -> str | None:
     if not best:
         return None
     name, (score, _) = max(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
-    return name if score >= 6 else None
+    if score < 6:
+        return None
+    # a variant ("EmoPrefer-Data", "MATRIX-11K") points back to the base name when that is a candidate too
+    base = [b for b, (s, _) in best.items() if s >= 6 - 1 and b != name and name.startswith(b) and len(b) >= 3
+            and name[len(b)] == "-"]
+    return min(base, key=len) if base else name
 
 
-def common_names(texts: list[str]) -> frozenset[str]:
+def common_names(token_counts_per_paper: list[Counter]) -> frozenset[str]:
     """Coined-looking tokens shared by many abstracts (GPT-4o, ImageNet): never a paper's own name."""
     df = Counter()
-    for t in texts:
-        df.update({tok for tok in _TOK_RX.findall(t) if coined(tok)})
-    floor = max(4, int(0.002 * len(texts)))
+    for toks in token_counts_per_paper:
+        df.update(tok for tok in toks if coined(tok))
+    floor = max(4, int(0.002 * len(token_counts_per_paper)))
     return frozenset(tok for tok, n in df.items() if n >= floor)

@@ -7,11 +7,12 @@ _NUM = r"\d+(?:[.,]\d+)?"
 _Q = r"(?:(?:up to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)"
 _CMP = r"(?:faster|speedup|speed-up|acceleration|fewer|less|smaller|lower|higher|more|larger|reduction|improvement|gains?|better|cheaper|compression|throughput|memory)"
+_NEXT = r"(?:\s+(?!(?:than|the|and|in|on|of|to|for|with|over|at|while|compared)\b)[a-z]\w+)?"  # "fewer tokens"
 PATTERNS = [
     rf"{_NUM}\s?%\s?(?:vs\.?|versus|compared (?:to|with)|over|against)\s?{_NUM}\s?%",
-    rf"{_Q}{_NUM}\s?(?:×|x|X|times)\s?(?:{_CMP}(?:\s+\w+)?)?(?![\w])",
+    rf"{_Q}{_NUM}\s?(?:×|x|X|times)\s?(?:{_CMP}{_NEXT})?(?![\w])",
     rf"[+]\s?{_NUM}\s?%?\s?{_UNIT}?",
-    rf"{_Q}{_NUM}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}(?:\s+(?!than|the|and|in|on|of|to|for)[a-z]\w+)?)",
+    rf"{_Q}{_NUM}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",
     rf"{_NUM}\s?%\s?(?:accuracy|success rate|win rate|pass@1)",
 ]

@@ -85,8 +85,9 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     keys, col_key = {}, []
     for t in terms:
         k = _singular(t)
-        k = acr.get(k, acr.get(t, k))
-        col_key.append(keys.setdefault(k, len(keys)) if _worthy(k) else -1)
+        long = acr.get(k, acr.get(t))
+        k = long or k
+        col_key.append(keys.setdefault(k, len(keys)) if long or _worthy(k) else -1)
     col_key = np.array(col_key)
     cols = np.flatnonzero(col_key >= 0)
     G = sp.csr_matrix((np.ones(len(cols), np.float32), (cols, col_key[cols])), shape=(len(terms), len(keys)))

@@ -57,8 +57,9 @@ def write_inputs(folder: Path) -> dict[int, str]:
     return paragraphs
 
 
-def fallback_enrich():
-    """(EnrichConfig, enrich) stand-ins that copy hostile text into every derived field."""
+def fallback_enrich(simple: bool = False):
+    """(EnrichConfig, enrich) stand-ins that copy hostile text into every derived field
+    (`simple`: one fixed category and no tags, so that the nav does not change with the corpus)."""
     from dataclasses import dataclass
 
     from generator.slugs import slugify
@@ -74,22 +75,23 @@ def fallback_enrich():
             p.slug = (slugify(p.title, 50) or "paper") + "-" + p.id[:6]
             p.teaser = " ".join(words[:40])
             p.name = " ".join(words[:3])
-            p.category = p.given_area or ("Robust learning" if int(p.id, 16) % 2 else p.plain_text[:40])
+            p.category = "General" if simple else (
+                p.given_area or ("Robust learning" if int(p.id, 16) % 2 else p.plain_text[:40]))
             p.categories = [(p.category, 0.9)]
             p.category_terms = words[:3]
             p.subtopic = None
-            p.tags = list(dict.fromkeys((p.keywords or []) + [" ".join(words[:2])]))[:4]
-            p.entities = [w for w in words if re.search(r"[<>\[{]", w)][:2]
+            p.tags = [] if simple else list(dict.fromkeys((p.keywords or []) + [" ".join(words[:2])]))[:4]
+            p.entities = [] if simple else [w for w in words if re.search(r"[<>\[{]", w)][:2]
             p.results = [" ".join(words[:4])]
         return papers
 
     return EnrichConfig, enrich
 
 
-def ensure_enrich(force: bool = False) -> bool:
+def ensure_enrich(force: bool = False, simple: bool = False) -> bool:
     """Install the fallback into generator.enrich if the real stage is missing (or `force`); True if installed."""
     import generator.enrich as module
     if not force and hasattr(module, "enrich") and hasattr(module, "EnrichConfig"):
         return False
-    module.EnrichConfig, module.enrich = fallback_enrich()
+    module.EnrichConfig, module.enrich = fallback_enrich(simple)
     return True

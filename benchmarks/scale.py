@@ -15,7 +15,8 @@ Each N then runs in a fresh Python process, in a throw-away project folder (the 
 mkdocs.yml, with symlinks to its generator/ and site_templates/, and a copy of the hand-written
 pages of docs/), through the real pipeline, `generator.build.build`: the repo's docs/ and site/
 are never touched.  Peak RSS is sampled from /proc for the whole process tree (the build process
-plus any worker processes), so it is the memory the build needs at once, not one process's.
+plus any worker processes; proportional set size, so pages a forked worker shares with its parent
+count once), so it is the memory the build needs at once, not one process's.
 
 The table: N, seconds per stage (read, normalize, enrich, render, search index, other generator
 stages such as write, mkdocs build), total wall, the ratio generator/MkDocs, the CPU seconds of
@@ -265,7 +266,7 @@ def child(n: int, work: Path, seed: int) -> dict:
 # --- the driver -----------------------------------------------------------------------------
 
 def _tree_rss(root_pid: int) -> int:
-    """Resident bytes of a process and all its descendants, from /proc."""
+    """Resident bytes of a process and all its descendants (PSS where the kernel has it), from /proc."""
     children: dict[int, list[int]] = {}
     rss: dict[int, int] = {}
     for entry in os.listdir("/proc"):
@@ -282,9 +283,21 @@ def _tree_rss(root_pid: int) -> int:
     total, stack = 0, [root_pid]
     while stack:
         pid = stack.pop()
-        total += rss.get(pid, 0)
+        total += _pss(pid, rss.get(pid, 0))
         stack.extend(children.get(pid, []))
     return total
+
+
+def _pss(pid: int, rss: int) -> int:
+    """Proportional set size: a forked worker's pages shared with its parent count once, not twice."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            for line in f:
+                if line.startswith(b"Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return rss
 
 
 def run_one(n: int, work: Path, seed: int, quiet: bool) -> dict:

@@ -11,9 +11,9 @@ from generator.enrich import EnrichConfig, enrich
 from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv, read_seeds
 from generator.enrich.related import top_k
 from generator.enrich.taxonomy import load_taxonomy
-from generator.enrich.topics import subtopics
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = next((d for d in (ROOT.parent / "shared" / "seeds", ROOT / "abstracts") if any(d.glob("*.txt"))), ROOT / "abstracts")
 GRAPHS = "learning on graphs and other geometries & topologies"
 NEURO = "applications to neuroscience & cognitive science"
 

@@ -11,7 +11,8 @@ from generator.enrich.tags import acronym_map
 from generator.enrich.text import slugify
 from generator.enrich.titles import make_slugs, make_title, teaser
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = next((d for d in (ROOT.parent / "shared" / "seeds", ROOT / "abstracts") if any(d.glob("*.txt"))), ROOT / "abstracts")
 
 
 @pytest.mark.parametrize("text, name", [

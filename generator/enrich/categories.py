@@ -62,7 +62,7 @@ def class_text(plain_text: str, keywords: list[str]) -> str:
     return plain_text + (" . " + " ; ".join(keywords * 2) if keywords else "")
 
 
-def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> tuple[np.ndarray, list[list[str]]]:
+def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
     """Per paper and area: sum over the area's keywords present of 1 + log(count)."""
     cv = count_vectorizer(ngram_range=(1, 2))
     an = cv.build_analyzer()
@@ -82,7 +82,7 @@ def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> tuple[np.ndarray, l
         for t in ts:
             if t:
                 W[col[t], j] = 1
-    return np.asarray((counts @ W.tocsr()).todense()), [[vocab[i] for i in range(len(vocab))]]
+    return np.asarray((counts @ W.tocsr()).todense())
 
 
 def _description_scores(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
@@ -105,7 +105,7 @@ def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxono
     """Papers x areas probabilities, and the model's TF-IDF features (None without a model).
 
     `extra`: counts of the given keywords over model terms, added to the abstract's counts."""
-    evidence, _ = _keyword_evidence(corpus, taxonomy)
+    evidence = _keyword_evidence(corpus, taxonomy)
     names = taxonomy.names
     if model is None or not taxonomy.is_default:
         S = _description_scores(corpus, taxonomy) * 20 + 0.3 * evidence

@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 import scipy.sparse as sp
+from sklearn.preprocessing import normalize
 
 from generator.model import Related
 
@@ -47,9 +48,27 @@ def shared_terms(X: sp.csr_matrix, i: int, j: int, terms: np.ndarray, k: int = 4
     return [str(terms[common[o]]) for o in order]
 
 
-def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5) -> list[list[Related]]:
-    return [[Related(ids[j], s, shared_terms(X, i, j, terms)) for j, s in row]
-            for i, row in enumerate(top_k(X, k))]
+def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
+    """Keep each row's `keep` heaviest terms and re-normalise: the products stay cheap at 20k papers."""
+    X = X.tocsr(copy=True)
+    for i in range(X.shape[0]):
+        a, b = X.indptr[i], X.indptr[i + 1]
+        if b - a > keep:
+            row = X.data[a:b]
+            cut = np.partition(row, b - a - keep)[b - a - keep]
+            row[row < cut] = 0
+    X.eliminate_zeros()
+    return normalize(X)
+
+
+def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
+            max_terms: int = 0) -> list[list[Related]]:
+    """Top-k related papers per paper with the shared terms that explain each link.
+
+    max_terms > 0 prunes each paper to its heaviest terms first (faster, slightly less accurate)."""
+    Xp = prune_rows(X, max_terms) if max_terms else X
+    return [[Related(ids[j], s, shared_terms(Xp, i, j, terms)) for j, s in row]
+            for i, row in enumerate(top_k(Xp, k))]
 
 
 def mentions(names: list[str | None], texts: list[str], ids: list[str]) -> list[list[str]]:

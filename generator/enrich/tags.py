@@ -66,8 +66,10 @@ def surface_forms(keys: list[str], texts: list[str], rows: list[list[int]]) -> d
     out: dict[str, str | None] = {}
     for key, docs in zip(keys, rows):
         words = key.split()
-        if len(words) != 2:  # a word, or an acronym's long form as written
-            out[key] = key
+        if len(words) != 2:  # a word (plural if the abstracts mostly say so), or an acronym's long form
+            low = " ".join(texts[d].lower() for d in docs[:20])
+            plural = low.count(key + "s")
+            out[key] = key + "s" if plural > low.count(key) - plural else key
             continue
         a, b = words
         forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-", " and ", " for ", " to ") for s in ("s", "")]

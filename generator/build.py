@@ -75,6 +75,12 @@ def report_counts(result: ReadResult, papers: list[Paper], near: list[Issue] | N
     return accounting(result, papers, near)
 
 
+def taxonomy_file(config: MkDocsConfig) -> Path | None:
+    """The user's taxonomy (`extra: digest: taxonomy: FILE` in mkdocs.yml, relative to it), if any."""
+    name = ((config.get("extra") or {}).get("digest") or {}).get("taxonomy")
+    return Path(config.config_file_path).parent / name if name else None
+
+
 def load_state_or_fail(path: Path) -> State:
     try:
         return load_state(path)
@@ -109,11 +115,15 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         near = near_duplicates(papers)
     for line in summarize(near) + report_counts(out.read, papers, near):
         log(line)
-    digest = (config.get("extra") or {}).get("digest") or {}
-    taxonomy = digest.get("taxonomy")
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
+    from .enrich.taxonomy import load_taxonomy
+    taxonomy_path = taxonomy_file(config)
+    try:
+        taxonomy = load_taxonomy(taxonomy_path)
+    except ValueError as exc:
+        raise BuildFailed(f"{exc} (extra.digest.taxonomy in {config.config_file_path})") from exc
     with stage("enrich", out.timings):
-        papers = enrich(papers, EnrichConfig(taxonomy_path=Path(taxonomy) if taxonomy else None))
+        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path))
     with stage("history", out.timings):
         out.state_file = state_path(inputs, state_file)
         out.state = load_state_or_fail(out.state_file)
@@ -123,7 +133,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     if new_ids:
         log(f"history: {len(new_ids)} new papers in batch {out.state.latest.number} ({out.state.latest.date})")
     with stage("render", out.timings):
-        files = render_site(papers, config["site_name"], {})
+        files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas})
         files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
                                    config.get("use_directory_urls", True)))
     with stage("search index", out.timings):
@@ -154,7 +164,8 @@ def source_date_epoch(date: str | None):
         os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
-def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None) -> None:
+def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None,
+               removed: list[str] = ()) -> None:
     """MkDocs build into a fresh sibling folder, then an atomic swap; a failure leaves site_dir as it was.
 
     dirty=True starts from a hard-linked copy of the previous site and re-renders only the pages
@@ -172,7 +183,7 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_da
     try:
         with source_date_epoch(source_date):
             mk_config = load_mkdocs_config(config_file, site_dir=str(staging))
-            dirty_build = incremental.prepare_dirty(mk_config, staging) if dirty else None
+            dirty_build = incremental.prepare_dirty(mk_config, staging, removed) if dirty else None
             with incremental.quiet_dirty_warning():
                 mkdocs_build(mk_config, dirty=dirty)
             if dirty_build:
@@ -240,7 +251,7 @@ def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, r
     log(f"mkdocs: {result.mode} build ({the_plan.reason})")
     incremental.clear_stamp(target)
     with stage("mkdocs build", result.timings):
-        run_mkdocs(config_file, target, dirty=the_plan.dirty,
+        run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed,
                    source_date=result.state.latest.date if result.state and result.state.latest else None)
     incremental.write_stamp(target, the_plan)
     result.site_dir = target

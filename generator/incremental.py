@@ -7,8 +7,11 @@ A dirty build is still wrong in three ways, which this module rules out or repai
 1. Every page embeds the whole nav, and depends on the config, the theme and the hand-written
    pages: a fingerprint of all of these (including docs/.nav.json) is kept beside the site; if it
    differs, the build is full.
-2. Pages that disappeared leave stale HTML (and links from hand-written pages to them would not be
-   checked): any docs file missing since the last build means a full build.
+2. Pages that disappeared leave stale HTML, and links from pages that are not re-rendered would
+   not be checked.  Removed paper, tag and entity pages (out of the nav, out of Material's search)
+   are deleted from the output, and every generated page that linked to one changed, so is
+   re-rendered; if any other file disappeared, or a hand-written page names a removed one, the
+   build is full.
 3. Material's search index would hold only the re-rendered pages: it is merged with the previous
    index (the previous entries of the pages that were not re-rendered, in MkDocs' page order), so
    it comes out byte-identical to a full build's.
@@ -29,11 +32,12 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import InclusionLevel, get_files
+from mkdocs.structure.files import File, InclusionLevel, get_files
 
 from .writer import MANIFEST
 
 SEARCH_INDEX = "search/search_index.json"
+OUT_OF_NAV = ("papers/", "tags/", "entities/")  # generated, not in the nav, excluded from Material search
 PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "paper-digest")
 
 
@@ -100,6 +104,7 @@ class Plan:
     reason: str
     fingerprint: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # docs pages gone since the last build
 
 
 def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[str], force_full: bool = False) -> Plan:
@@ -121,13 +126,31 @@ def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[
         changed = [k for k in fp if (stamp.get("fingerprint") or {}).get(k) != fp[k]]
         if changed:
             out.reason = " and ".join(changed) + " changed"
-        elif removed or gone:
-            out.reason = f"{len(set(removed) | gone)} docs file(s) removed"
+        elif (removed or gone) and not _removable(Path(config["docs_dir"]), sorted(set(removed) | gone), files, fp):
+            out.reason = f"{len(set(removed) | gone)} docs file(s) removed, not all of them paper, tag or entity pages"
         elif stamp.get("search_index") != _sha(site_dir / SEARCH_INDEX):
             out.reason = "the previous site was changed outside paper-digest"
         else:
             out.dirty, out.reason = True, "only page contents changed"
+            out.removed = sorted(set(removed) | gone)
+            if out.removed:
+                out.reason += f" and {len(out.removed)} out-of-nav page(s) removed"
     return out
+
+
+def _removable(docs_dir: Path, gone: list[str], files: list[str], fp: dict[str, str]) -> bool:
+    """Removed pages a dirty build can drop: generated out-of-nav pages no hand-written page names."""
+    if not all(g.startswith(OUT_OF_NAV) and g.endswith(".md") for g in gone):
+        return False
+    manifest = docs_dir / MANIFEST
+    generated = set(json.loads(manifest.read_text("utf-8"))) if manifest.is_file() else set()
+    hand = [f for f in files if f not in generated and f.endswith(".md")]
+    names = [Path(g).stem for g in gone]
+    for f in hand:
+        text = (docs_dir / f).read_text("utf-8", errors="replace")
+        if any(n in text for n in names):
+            return False
+    return True
 
 
 def write_stamp(site_dir: Path, p: Plan) -> None:
@@ -148,8 +171,15 @@ class DirtyBuild:
     written: list[str]  # output files (relative to the site) that will be rewritten
 
 
-def prepare_dirty(config: MkDocsConfig, staging: Path) -> DirtyBuild:
-    """Unlink, in the hard-linked staging copy, every output the dirty build will write."""
+def prepare_dirty(config: MkDocsConfig, staging: Path, removed: list[str] = ()) -> DirtyBuild:
+    """Unlink, in the hard-linked staging copy, every output the dirty build will write, and the
+    pages of removed sources."""
+    for rel in removed:
+        dest = File(rel, config["docs_dir"], str(staging), config["use_directory_urls"]).abs_dest_path
+        Path(dest).unlink(missing_ok=True)
+        folder = Path(dest).parent
+        if folder != staging and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
     files = get_files(config)
     files.add_files_from_theme(config.theme.get_env(), config)
     pages = [f for f in files.documentation_pages(inclusion=InclusionLevel.is_included)]

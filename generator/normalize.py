@@ -14,6 +14,7 @@ import numpy as np
 
 from . import markup
 from .model import Issue, Paper, RawRecord
+from .progress import progress
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
 NEAR_MIN_WORDS = 20  # shorter texts are too short to call near-duplicates (exact ones are merged anyway)
@@ -60,7 +61,7 @@ def normalize_record(rec: RawRecord) -> Paper:
 def normalize(records: list[RawRecord]) -> list[Paper]:
     """Papers in first-seen order; duplicates merged (sources kept, given metadata filled in)."""
     papers: dict[str, Paper] = {}
-    for rec in records:
+    for rec in progress(records, "normalize"):
         paper = normalize_record(rec)
         seen = papers.get(paper.id)
         if seen is None:

@@ -25,7 +25,8 @@ def make_project(where: Path, abstracts: Path | list[Path] | None = None) -> Pat
     target.mkdir(exist_ok=True)
     sources = [ROOT / "abstracts"] if abstracts is None else ([abstracts] if isinstance(abstracts, Path) else abstracts)
     for src in sources:
-        for f in ([src] if src.is_file() else sorted(p for p in src.iterdir() if p.is_file())):
+        for f in ([src] if src.is_file() else sorted(p for p in src.iterdir()
+                                                     if p.is_file() and not p.name.startswith("."))):
             shutil.copy(f, target / f.name)
     return where
 

@@ -5,9 +5,8 @@ import json
 import os
 from pathlib import Path
 
-from digest_fixtures import ensure_enrich, make_project, synth_file
+from digest_fixtures import make_project, synth_file
 
-ensure_enrich()
 
 from generator.build import build  # noqa: E402
 

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from digest_fixtures import ensure_enrich, make_project, synth_file, tree_bytes, tree_mtimes
+from digest_fixtures import make_project, synth_file, tree_bytes, tree_mtimes
 
-ensure_enrich()
 
 from generator.build import build  # noqa: E402  (after the enrich stand-in, if any)
 from generator.feeds import feed_path  # noqa: E402
@@ -86,7 +85,9 @@ def test_old_urls_survive_and_unchanged_files_are_untouched(grown):
     assert same, "nothing stayed the same?"
     assert all(mtimes[k] == before["docs_mtime"][k] for k in same), "an unchanged docs file was rewritten"
     changed = {k for k in docs if before["docs"].get(k) != docs[k]} - {".generated.json"}  # the manifest
-    assert changed == set(second.write.written) and not second.write.removed
+    assert changed == set(second.write.written)
+    # Corpus-level tags may shift as papers arrive; paper pages never disappear while their abstract stays.
+    assert not [r for r in second.write.removed if r.startswith("papers/")]
     for name in HAND_WRITTEN:
         assert docs[name] == before["docs"][name] and mtimes[name] == before["docs_mtime"][name]
 

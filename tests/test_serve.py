@@ -15,7 +15,7 @@ from pathlib import Path
 from digest_fixtures import make_project, synth_file
 
 TESTS = Path(__file__).resolve().parent
-LAUNCH = ("import sys; sys.path.insert(0, {tests!r}); from digest_fixtures import ensure_enrich; ensure_enrich(); "
+LAUNCH = ("import sys; sys.path.insert(0, {tests!r}); "
           "from generator.cli import main; sys.exit(main(['serve', '--dev-addr', {addr!r}, '--date', '2026-05-01']))")
 
 

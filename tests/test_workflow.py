@@ -106,8 +106,7 @@ def test_deploy_pushes_the_built_site_to_gh_pages(tmp_path):
     """`paper-digest deploy` builds, then `mkdocs gh-deploy` pushes site/ to origin's gh-pages."""
     import sys
     sys.path.insert(0, str(Path(__file__).parent))
-    from digest_fixtures import ensure_enrich, make_project
-    ensure_enrich()
+    from digest_fixtures import make_project
     from generator.cli import main
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from .model import Paper
-from .render import environment
+from .render import environment, root_of
 from .slugs import slugify
 from .state import State
 
@@ -65,7 +65,7 @@ def new_page(ordered: list[Paper], state: State) -> bytes:
     earlier = [Day(d, days[d]) for d in sorted(days, reverse=True)]
     categories = sorted({p.category for p in ordered})
     text = environment().get_template("new.md.j2").render(
-        latest=latest, batch=batch[:NEW_CARDS], batch_total=len(batch), earlier=earlier, per_date=PER_DATE,
+        root=root_of("new.md"), latest=latest, batch=batch[:NEW_CARDS], batch_total=len(batch), earlier=earlier, per_date=PER_DATE,
         total=len(ordered), feeds=[(c, feed_path(c)) for c in categories], all_feed=feed_path())
     return text.encode("utf-8")
 

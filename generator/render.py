@@ -94,6 +94,27 @@ def _linkkind(url: str) -> str:
     return "Link"
 
 
+def page_url(md_path: str) -> str:
+    """Site-relative URL of a docs page, as MkDocs makes it (use_directory_urls: true):
+    "papers/x.md" -> "papers/x/", "a/index.md" -> "a/", "index.md" -> "./"."""
+    stem = md_path[:-3] if md_path.endswith(".md") else md_path
+    if stem == "index":
+        return "./"
+    return (stem[:-6] if stem.endswith("/index") else stem) + "/"
+
+
+def root_of(md_path: str) -> str:
+    """Relative path from a page's URL to the site root: "papers/x.md" -> "../../"."""
+    url = page_url(md_path)
+    return "" if url == "./" else "../" * url.count("/")
+
+
+def _href(path: str) -> str:
+    """A page's URL for use after `root` (the home page is the root itself)."""
+    url = page_url(path)
+    return "" if url == "./" else url
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -103,7 +124,13 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.filters.update(md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind)
+    env.filters.update(
+        md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=_href,
+        paper_url=lambda p: _href(f"papers/{p.slug}.md"),
+        term_url=lambda name, kind: _href(f"{kind}/{slugify(name)}.md"),
+        cat_url=lambda name, coll_slug: _href(f"{coll_slug}/{slugify(name)}.md"),
+        coll_url=lambda coll_slug: _href(f"{coll_slug}/index.md"),
+    )
     return env
 
 
@@ -176,6 +203,7 @@ def papers_record(p: Paper) -> dict:
     }
 
 
+PAGE_ROOT = root_of("papers/x.md")  # paper, tag, entity and category pages all sit two levels deep
 PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
 
 
@@ -245,6 +273,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     colls = collections_of(papers, descriptions)
     coll_slug = {c.name: c.slug for c in colls}
     cat_pages = {c.name: {cat.name for cat in c.categories} for c in colls}  # categories with a page
+    # categories whose page has one section (and anchor) per sub-topic
+    grouped = {(c.name, cat.name) for c in colls for cat in c.categories if len(subtopic_groups(cat)) > 1}
     mentioned_by: dict[str, list[Paper]] = defaultdict(list)
     for p in papers:
         for other in p.mentions:
@@ -256,7 +286,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     def paper_pages(share: list[Paper]) -> dict[str, str]:
         return {f"papers/{p.slug}.md": paper_t.render(
-            p=p, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
+            p=p, root=PAGE_ROOT, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
+            subtopic_anchor=slugify(p.subtopic) if p.subtopic and (p.collection, p.category) in grouped else "",
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
             mentioned_by=mentioned_by.get(p.id, [])) for p in share}
@@ -271,20 +302,21 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c)
             for cat in c.categories:
                 out[f"{c.slug}/{slugify(cat.name)}.md"] = category_t.render(
-                    category=cat, collection=c.name, papers_count=len(cat.papers), groups=subtopic_groups(cat))
+                    root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=subtopic_groups(cat))
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
-            out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(terms=terms, heading=heading, noun=noun)
+            out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(
+                root=root_of(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun)
             term_t = env.get_template("term.md.j2")
             for t in terms:
-                out[f"{kind}/{slugify(t.name)}.md"] = term_t.render(term=t, noun=noun)
+                out[f"{kind}/{slugify(t.name)}.md"] = term_t.render(root=PAGE_ROOT, kind=kind, term=t, noun=noun)
         ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
         letters: dict[str, list[Paper]] = defaultdict(list)
         for p in ordered:
             first = p.title[:1].upper()
             letters[first if first.isalpha() and first.isascii() else "#"].append(p)
         out["papers/index.md"] = env.get_template("all_papers.md.j2").render(
-            papers=ordered, groups=sorted(letters.items()))
+            root=root_of("papers/index.md"), papers=ordered, groups=sorted(letters.items()))
         out["index.md"] = env.get_template("home.md.j2").render(
             site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities)
     except BaseException:

@@ -90,7 +90,7 @@ def titles(enriched, real: dict) -> dict:
 
 
 def _norm_kw(k: str) -> str:
-    words = re.sub(r"[\s\-_/]+", " ", k.lower()).strip().split()
+    words = re.sub(r"[\s\-_/]+", " ", re.sub(r"\([^()]*\)", " ", k.lower())).strip().split()
     if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith(("ss", "us", "is")):
         words[-1] = words[-1][:-1]
     return " ".join(words)

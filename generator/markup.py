@@ -6,6 +6,7 @@ of input escaped, math as sanitized MathML); `to_plain` the bare words.  Input i
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -51,9 +52,12 @@ class Node:
     children: list["Node"] = field(default_factory=list)
 
 
+_DOUBLED = re.compile(r"\\\\(?=[A-Za-z%$&_#{}])")
+
+
 def undouble(text: str) -> str:
     """`$95.2\\\\%$` -> `$95.2\\%$`: collapse doubled backslashes before a symbol or letter."""
-    return re.sub(r"\\\\(?=[A-Za-z%$&_#{}])", r"\\", text)
+    return _DOUBLED.sub(r"\\", text) if "\\\\" in text else text
 
 
 def _matching_brace(s: str, open_at: int) -> int:
@@ -91,6 +95,7 @@ def _find_math_end(s: str, start: int, closer: str) -> int:
         return j
 
 
+_COMMAND = re.compile(r"[A-Za-z]+\*?")
 MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
 
 
@@ -101,6 +106,8 @@ def parse(text: str, depth: int = 0) -> list[Node]:
     out: list[Node] = []
     buf: list[str] = []
     i, n = 0, len(text)
+    low = text.lower()
+    aligned = len(low) == n  # (lowercasing keeps every position but for a few letters such as 'İ')
 
     def flush():
         if buf:
@@ -144,10 +151,10 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                 buf.append(nxt)  # \% \& \_ \< and friends: the character itself
                 i += 2
                 continue
-            m = re.match(r"[A-Za-z]+\*?", text[i + 1:i + 40])
+            m = _COMMAND.match(text, i + 1, i + 40)
             if m:
                 name = m.group(0).rstrip("*")
-                j = i + 1 + len(m.group(0))
+                j = m.end()
                 has_arg = j < n and text[j] == "{"
                 close = _matching_brace(text, j) if has_arg else -1
                 if close > 0:
@@ -196,8 +203,19 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                 out.append(_link(url, None))
                 i += len(url)
                 continue
-        j = _SPECIAL.search(text, i + 1)  # plain text up to the next character that may open markup
-        j = j.start() if j else n
+        # plain text up to the next character that may open markup (at least where _SPECIAL matches)
+        if aligned:
+            j = n
+            for ch in "$\\*`":
+                k = text.find(ch, i + 1, j)
+                if k >= 0:
+                    j = k
+            k = low.find("http", i + 1, j + 3)
+            if 0 <= k < j:
+                j = k
+        else:
+            j = _SPECIAL.search(text, i + 1)
+            j = j.start() if j else n
         buf.append(text[i:j])
         i = j
     flush()
@@ -219,13 +237,21 @@ def _link(url: str, label: list[Node] | None) -> Node:
     return Node("link", url, label or [Node("text", url)])
 
 
+_BACKTICK = re.compile(r"`(?=\w)")
+_SPACES = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=1024)  # to_markdown, to_html and to_plain each ask for the same text
 def _typography(s: str) -> str:
-    s = s.replace("---", "—").replace("--", "–")
-    s = s.replace("``", "“").replace("''", "”")
-    s = re.sub(r"`(?=\w)", "‘", s)
+    if "--" in s:
+        s = s.replace("---", "—").replace("--", "–")
+    if "`" in s:
+        s = _BACKTICK.sub("‘", s.replace("``", "“"))
+    if "''" in s:
+        s = s.replace("''", "”")
     if s.isprintable() and "  " not in s:
         return s  # fast path: no whitespace but single spaces (any other is not printable)
-    return re.sub(r"\s+", " ", s)
+    return _SPACES.sub(" ", s)
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # (Markdown's own placeholders are \x02...\x03)
@@ -240,12 +266,24 @@ _MD_LINE_START = re.compile(r"^(\s*)([#>+-]|\d+[.)])", re.MULTILINE)
 
 def escape_md(s: str) -> str:
     """Escape text so that Markdown shows it verbatim (and never as HTML, links, lists or attributes)."""
-    s = _CONTROL.sub(" ", s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    s = _MD_SPECIAL.sub(r"\\\1", s).replace("!\\[", "\\!\\[")
-    s = _MD_ENTITY_RE.sub(lambda m: _MD_ENTITY[m.group(0)], s)
-    return _MD_LINE_START.sub(lambda m: m.group(1) + m.group(2)[:-1] + "\\" + m.group(2)[-1], s)
+    if not s.isprintable():  # (a printable string has no control characters)
+        s = _CONTROL.sub(" ", s)
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if any(c in s for c in "\\`*_{}[]"):
+        s = _MD_SPECIAL.sub(r"\\\1", s).replace("!\\[", "\\!\\[")
+    if any(c in s for c in _MD_ENTITY):
+        s = _MD_ENTITY_RE.sub(lambda m: _MD_ENTITY[m.group(0)], s)
+    if "\n" in s:
+        return _MD_LINE_START.sub(_md_line_start, s)
+    m = _MD_LINE_START.match(s)  # (without a newline only the very start is a line start)
+    return s if m is None else _md_line_start(m) + s[m.end():]
 
 
+def _md_line_start(m: re.Match) -> str:
+    return m.group(1) + m.group(2)[:-1] + "\\" + m.group(2)[-1]
+
+
+@functools.lru_cache(maxsize=4096)
 def md_math(tex: str) -> str:
     """TeX for a `$...$` span of Markdown, rewritten (same rendering in TeX) so that a Markdown engine
     without math support finds in it no HTML, link, image, emphasis, code span or event attribute."""
@@ -278,6 +316,7 @@ def to_markdown(nodes: list[Node]) -> str:
     return "".join(parts).strip()
 
 
+@functools.lru_cache(maxsize=4096)  # many spans repeat: `\times`, `k`, `^2`
 def mathml(tex: str, display: bool = False) -> str | None:
     """TeX to sanitized MathML (whitelisted elements and attributes), or None if it fails."""
     try:
@@ -318,6 +357,7 @@ def to_html(nodes: list[Node]) -> str:
     return "".join(parts).strip()
 
 
+@functools.lru_cache(maxsize=4096)
 def math_plain(tex: str) -> str:
     """Readable plain text for a TeX span: `95.2\\%` -> `95.2%`, `\\times` -> `×`."""
     s = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|boldsymbol|text|textbf|mathit|operatorname)\s*",
@@ -340,7 +380,10 @@ def to_plain(nodes: list[Node]) -> str:
             parts.append(node.text)
         else:
             parts.append(math_plain(node.text))
-    return re.sub(r"\s+", " ", "".join(parts)).strip()
+    s = "".join(parts)
+    if s.isprintable() and "  " not in s:
+        return s.strip()  # fast path: no whitespace but single spaces (any other is not printable)
+    return _SPACES.sub(" ", s).strip()
 
 
 def links(nodes: list[Node]) -> list[str]:

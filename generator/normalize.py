@@ -6,9 +6,12 @@ abstract in two files (or twice in one) becomes one paper with several sources.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing as mp
+import os
 import re
 import unicodedata
 import zlib
+from itertools import chain
 
 import numpy as np
 
@@ -36,20 +39,25 @@ def clean_text(raw: str) -> str:
     return markup.undouble(text)
 
 
-def normalize_record(rec: RawRecord) -> Paper:
-    nodes = markup.parse(clean_text(rec.text))
+def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
+    """What normalize computes from an abstract's text: id, Markdown, HTML, plain text, links."""
+    nodes = markup.parse(clean_text(text))
     plain = markup.to_plain(nodes)
-    pid = paper_id(plain)
+    return paper_id(plain), markup.to_markdown(nodes), markup.to_html(nodes), plain, markup.links(nodes)
+
+
+def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Paper:
+    pid, md, html, plain, links = derived
     return Paper(
         id=pid,
         slug=pid,
         collection=rec.collection,
         abstract_raw=rec.text,
-        abstract_md=markup.to_markdown(nodes),
-        abstract_html=markup.to_html(nodes),
+        abstract_md=md,
+        abstract_html=html,
         plain_text=plain,
         sources=[rec.source],
-        links=markup.links(nodes),
+        links=links,
         given_title=rec.title,
         authors=list(rec.authors),
         url=rec.url.strip() if rec.url and _URL.fullmatch(rec.url.strip()) else None,
@@ -58,11 +66,47 @@ def normalize_record(rec: RawRecord) -> Paper:
     )
 
 
+def normalize_record(rec: RawRecord) -> Paper:
+    return _paper(rec, _derived(rec.text))
+
+
+PARALLEL_MIN = 4_000  # records; below this, starting a second process costs more than it saves
+_CHUNK = 1_000
+_RECORDS: list[RawRecord] = []  # what forked workers read (inherited, never pickled)
+
+
+def _normalize_chunk(start: int) -> list[tuple]:
+    return [_derived(rec.text) for rec in _RECORDS[start:start + _CHUNK]]
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on Linux)
+        return os.cpu_count() or 1
+
+
+def _normalized(records: list[RawRecord]):
+    """normalize_record of each record, in order: on two cores (forked workers over chunks of
+    records, results taken back in order, so the output is the same as on one) when it pays."""
+    global _RECORDS
+    if len(records) < PARALLEL_MIN or _cores() < 2 or "fork" not in mp.get_all_start_methods():
+        yield from map(normalize_record, records)
+        return
+    _RECORDS = records
+    try:
+        with mp.get_context("fork").Pool(2) as pool:
+            for start, part in zip(range(0, len(records), _CHUNK),
+                                   pool.imap(_normalize_chunk, range(0, len(records), _CHUNK))):
+                yield from map(_paper, records[start:start + _CHUNK], part)
+    finally:
+        _RECORDS = []
+
+
 def normalize(records: list[RawRecord]) -> list[Paper]:
     """Papers in first-seen order; duplicates merged (sources kept, given metadata filled in)."""
     papers: dict[str, Paper] = {}
-    for rec in progress(records, "normalize"):
-        paper = normalize_record(rec)
+    for paper in progress(_normalized(records), "normalize", total=len(records)):
         seen = papers.get(paper.id)
         if seen is None:
             papers[paper.id] = paper
@@ -78,12 +122,18 @@ def normalize(records: list[RawRecord]) -> list[Paper]:
 
 
 def _shingles(text: str, vocab: dict[str, int]) -> np.ndarray:
-    """Word 3-grams of a text as uint64 numbers (word ids packed 21 bits each), without repeats."""
-    ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in re.findall(r"\w+", text.casefold())), dtype=np.uint64)
+    """Word 3-grams of a text as uint64 numbers (word ids packed 21 bits each), without repeats.
+
+    (The definition; `near_duplicates` computes the same numbers for all texts at once.)"""
+    ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in _WORD.findall(text.casefold())), dtype=np.uint64)
     if len(ids) < 3:
         return ids
     mask = np.uint64((1 << 21) - 1)
     return np.unique(((ids[:-2] & mask) << np.uint64(42)) | ((ids[1:-1] & mask) << np.uint64(21)) | (ids[2:] & mask))
+
+
+_WORD = re.compile(r"\w+")
+_SHINGLE_CHUNK = 1 << 17  # shingles hashed at once: 30 x 131,072 x 8 bytes = 31 MB of scratch
 
 
 def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, bands: int = 10, rows: int = 3) -> list[Issue]:
@@ -94,6 +144,11 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
     cost is linear in the corpus, never n x n.  Each candidate pair is then confirmed by the cosine of
     its word uni+bigram count vectors >= `threshold` (the same abstract with a typo scores ~0.97).
     Each pair is named once, at the later source, with the other's file:line; nothing is merged.
+
+    Everything is computed for all papers at once with numpy (one tokenization per text, one sort);
+    the numbers are bit for bit those of the straightforward per-paper version (`_near_reference`):
+    the same hashes, the same candidates, and the same float32 cosines as scikit-learn's
+    CountVectorizer + normalize + elementwise product would give, summed in the same order.
     """
     idx = [i for i, p in enumerate(papers) if len(p.plain_text.split()) >= NEAR_MIN_WORDS]
     if len(idx) < 2:
@@ -101,31 +156,20 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
     rng = np.random.default_rng(20260101)  # fixed: the same inputs always give the same report
     a = rng.integers(1, 1 << 63, size=(bands * rows, 1), dtype=np.uint64) | np.uint64(1)
     b = rng.integers(0, 1 << 63, size=(bands * rows, 1), dtype=np.uint64)
-    vocab: dict[str, int] = {}
-    buckets: dict[tuple, list[int]] = {}
-    for pos, i in enumerate(idx):
-        sh = _shingles(papers[i].plain_text, vocab)
-        sig = ((a * sh[None, :] + b) >> np.uint64(32)).min(axis=1)  # multiply-shift hashes (mod 2**64)
-        for band in range(bands):
-            buckets.setdefault((band, *sig[band * rows:(band + 1) * rows].tolist()), []).append(pos)
-    pairs = set()
-    for members in buckets.values():
-        if len(members) > 1:
-            head = members[:50]  # a huge bucket means many copies of one text: comparing with 50 names it
-            pairs.update((x, y) for n, x in enumerate(head) for y in members[n + 1:] if x != y)
-    if not pairs:
+    folded = [papers[i].plain_text.casefold() for i in idx]
+    toks = [_WORD.findall(t) for t in folded]
+    vocab = {w: k for k, w in enumerate(dict.fromkeys(chain.from_iterable(toks)))}  # first-seen ids
+    lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
+    ids = np.fromiter(map(vocab.__getitem__, chain.from_iterable(toks)), dtype=np.uint64, count=int(lens.sum()))
+    sig = _signatures(ids, lens, a, b)
+    codes = _candidates(sig, bands, rows)
+    if not len(codes):
         return []
-    from sklearn.feature_extraction.text import CountVectorizer
-    from sklearn.preprocessing import normalize as unit_rows
-
-    involved = sorted({x for pair in pairs for x in pair})
-    row_of = {x: r for r, x in enumerate(involved)}
-    matrix = unit_rows(CountVectorizer(ngram_range=(1, 2), dtype=np.float32).fit_transform(
-        [papers[idx[x]].plain_text.casefold() for x in involved]))
-    ordered = sorted(pairs)
-    left = matrix[[row_of[x] for x, _ in ordered]]
-    right = matrix[[row_of[y] for _, y in ordered]]
-    sims = np.asarray(left.multiply(right).sum(axis=1)).ravel()
+    n = len(idx)
+    ordered = list(zip((codes // n).tolist(), (codes % n).tolist()))  # sorted pairs (x < y)
+    sims = _cosines(folded, vocab, ids, lens, codes // n, codes % n)
+    if sims is None:  # (a corner the fast path does not cover: the per-pair computation itself)
+        sims = _cosines_reference([p for p in folded], ordered)
     issues = []
     for (x, y), sim in zip(ordered, sims):
         if sim < threshold:
@@ -135,6 +179,219 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
                             f"near-duplicate of {first.file}:{first.line} ({sim:.0%} similar, not identical): "
                             "kept as two papers; if it is the same abstract with a typo, delete one copy"))
     return sorted(issues, key=lambda i: (i.file, i.line, i.message))
+
+
+def _signatures(ids: np.ndarray, lens: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """MinHash signature (one row per text) of the texts whose word ids are `ids`, `lens` words each.
+
+    The minimum over a text's distinct shingles equals the minimum over all its shingles, so the
+    shingles need no de-duplication; texts of fewer than 3 words hash their word ids, as `_shingles`."""
+    n, k = len(lens), a.shape[0]
+    starts = np.zeros(n, dtype=np.int64)
+    np.cumsum(lens[:-1], out=starts[1:])
+    sig = np.empty((n, k), dtype=np.uint64)
+    shift = np.uint64(32)
+    for j in np.flatnonzero(lens < 3).tolist():
+        sh = ids[starts[j]:starts[j] + lens[j]]
+        sig[j] = ((a * sh[None, :] + b) >> shift).min(axis=1)  # (no words at all: raises, as ever)
+    long = np.flatnonzero(lens >= 3)
+    if not len(long):
+        return sig
+    mask = np.uint64((1 << 21) - 1)
+    m = ids & mask
+    packed = (m[:-2] << np.uint64(42)) | (m[1:-1] << np.uint64(21)) | m[2:]  # every 3 consecutive words
+    count = lens[long] - 2  # shingles per text
+    first = np.zeros(len(long), dtype=np.int64)  # where each text's shingles start in `sh`
+    np.cumsum(count[:-1], out=first[1:])
+    sh = packed[np.repeat(starts[long] - first, count) + np.arange(int(count.sum()))]
+    bounds = np.append(first, len(sh))
+    lo = 0
+    while lo < len(long):
+        hi = int(np.searchsorted(bounds, bounds[lo] + _SHINGLE_CHUNK, side="right")) - 1
+        hi = min(max(hi, lo + 1), len(long))
+        h = a * sh[None, bounds[lo]:bounds[hi]]
+        h += b
+        # (x >> 32 never decreases as x grows, so the shift can come after the minimum)
+        sig[long[lo:hi]] = (np.minimum.reduceat(h, first[lo:hi] - bounds[lo], axis=1) >> shift).T
+        lo = hi
+    return sig
+
+
+def _candidates(sig: np.ndarray, bands: int, rows: int) -> np.ndarray:
+    """Candidate pairs (x < y) as sorted unique codes x * n + y: texts that agree on a whole band.
+
+    In a band's bucket (members in text order) a pair is every member of its first 50 with every
+    later member: a huge bucket means many copies of one text, and comparing with 50 names it."""
+    n = sig.shape[0]
+    found = []
+    for band in range(bands):
+        cols = sig[:, band * rows:(band + 1) * rows]
+        order = np.lexsort(cols.T[::-1])  # stable: a bucket's members stay in text order
+        keys = cols[order]
+        new = np.ones(n, dtype=bool)
+        new[1:] = (keys[1:] != keys[:-1]).any(axis=1)
+        starts = np.flatnonzero(new)
+        sizes = np.diff(np.append(starts, n))
+        for size in np.unique(sizes[sizes > 1]).tolist():
+            members = order[starts[sizes == size][:, None] + np.arange(size)]
+            left, right = np.triu_indices(size, 1)
+            keep = left < 50
+            found.append((members[:, left[keep]] * n + members[:, right[keep]]).ravel())
+    return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+
+
+def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np.ndarray,
+             xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
+    """float32 cosine of each pair's word uni+bigram count vectors, exactly as `_cosines_reference`.
+
+    That is: CountVectorizer(ngram_range=(1, 2)) tokens (runs of 2+ word characters of the lowercased
+    text) and its vocabulary order; l2-normalized float32 rows (sum of squares in double, as
+    scikit-learn); the elementwise product, whose non-zero terms scipy lists in the reverse of the
+    left row's order (the rows are never in sorted column order), summed by np.add.reduceat.
+    None when the fast path cannot promise the same bits (then the caller uses the reference)."""
+    import scipy.sparse as sp
+
+    involved = np.unique(np.concatenate([xs, ys]))
+    n = len(lens)
+    vocab = dict(vocab)
+    words = list(vocab)
+    lowered = [folded[j].lower() for j in involved.tolist()]
+    if all(low == folded[j] for low, j in zip(lowered, involved.tolist())):
+        doc_of_tok = np.repeat(np.arange(n), lens)
+        chosen = np.zeros(n, dtype=bool)
+        chosen[involved] = True
+        sel = chosen[doc_of_tok]
+        uni_all, doc_all = ids[sel].astype(np.int64), doc_of_tok[sel]
+    else:  # (lowercasing a case-folded text rarely changes it: Cherokee letters)
+        pieces = []
+        for low in lowered:
+            found = _WORD.findall(low)
+            for w in found:
+                if w not in vocab:
+                    vocab[w] = len(words)
+                    words.append(w)
+            pieces.append(np.array([vocab[w] for w in found], dtype=np.int64))
+        uni_all = np.concatenate(pieces)
+        doc_all = np.repeat(involved, [len(p) for p in pieces])
+    wlen = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    two = wlen[uni_all] >= 2  # CountVectorizer's tokens: 2+ word characters
+    row_of = np.searchsorted(involved, np.arange(n))
+    uni = uni_all[two]
+    n_tok = np.bincount(row_of[doc_all[two]], minlength=len(involved))
+    n_big = np.maximum(n_tok - 1, 0)
+    per_doc = n_tok + n_big
+    total = int(per_doc.sum())
+    big_u = len(words)
+    code_bits = (big_u + big_u * big_u).bit_length()
+    occ_bits = max(total, 1).bit_length()
+    if total == 0 or code_bits + occ_bits > 63:
+        return None
+    n_docs = len(involved)
+    doc_start = np.zeros(n_docs, dtype=np.int64)  # each doc's features: its words, then its bigrams
+    np.cumsum(per_doc[:-1], out=doc_start[1:])
+    tok_start = np.zeros(n_docs, dtype=np.int64)
+    np.cumsum(n_tok[:-1], out=tok_start[1:])
+    doc_of_tok = np.repeat(np.arange(n_docs), n_tok)
+    within = np.arange(len(uni)) - tok_start[doc_of_tok]
+    codes = np.empty(total, dtype=np.int64)
+    codes[doc_start[doc_of_tok] + within] = uni
+    has_next = within < (n_tok[doc_of_tok] - 1)
+    g = np.flatnonzero(has_next)
+    codes[doc_start[doc_of_tok[g]] + n_tok[doc_of_tok[g]] + within[g]] = big_u + uni[g] * big_u + uni[g + 1]
+    doc_of_occ = np.repeat(np.arange(n_docs), per_doc)
+    # One sort of (feature, position): groups each feature's occurrences, in text order.
+    srt = np.sort((codes << occ_bits) | np.arange(total, dtype=np.int64))
+    feat = srt >> occ_bits
+    occ = srt & ((1 << occ_bits) - 1)
+    new_feat = np.ones(total, dtype=bool)
+    new_feat[1:] = feat[1:] != feat[:-1]
+    feat_start = np.flatnonzero(new_feat)
+    first_seen = occ[feat_start]
+    mark = np.zeros(total, dtype=np.int64)
+    mark[first_seen] = 1
+    fid_of_feat = (np.cumsum(mark) - 1)[first_seen]  # CountVectorizer's first-seen feature number
+    n_feat = len(feat_start)
+    doc_sorted = doc_of_occ[occ]
+    # distinct (feature, doc) entries with their counts, still in feature-then-doc order
+    new_entry = new_feat.copy()
+    new_entry[1:] |= doc_sorted[1:] != doc_sorted[:-1]
+    entry_start = np.flatnonzero(new_entry)
+    entry_count = np.diff(np.append(entry_start, total))
+    entry_doc = doc_sorted[entry_start]
+    feat_of_entry = np.cumsum(new_feat)[entry_start] - 1
+    per_feat = np.bincount(feat_of_entry, minlength=n_feat)
+    first_entry = np.zeros(n_feat, dtype=np.int64)
+    np.cumsum(per_feat[:-1], out=first_entry[1:])
+    by_fid = np.empty(n_feat, dtype=np.int64)
+    by_fid[fid_of_feat] = np.arange(n_feat)  # features in first-seen order
+    cnt = per_feat[by_fid]
+    pos_start = np.zeros(n_feat, dtype=np.int64)
+    np.cumsum(cnt[:-1], out=pos_start[1:])
+    take = np.repeat(first_entry[by_fid] - pos_start, cnt) + np.arange(len(entry_start))
+    indptr = np.zeros(n_feat + 1, dtype=np.int64)
+    np.cumsum(cnt, out=indptr[1:])
+    csc = sp.csc_matrix((entry_count[take].astype(np.float64), entry_doc[take], indptr),
+                        shape=(n_docs, n_feat))
+    matrix = csc.tocsr()  # rows: features in first-seen order, as CountVectorizer's rows
+    matrix.sort_indices()
+    # l2 rows exactly as sklearn's inplace_csr_row_normalize_l2: float32 squares summed in double
+    c32 = matrix.data.astype(np.float32)
+    sq = (c32 * c32).astype(np.float64)
+    row_nnz = np.diff(matrix.indptr)
+    sums = np.zeros(n_docs, dtype=np.float64)
+    nonempty = row_nnz > 0
+    sums[nonempty] = np.add.reduceat(sq, matrix.indptr[:-1][nonempty])
+    norm = np.repeat(np.sqrt(sums), row_nnz)
+    matrix.data = (c32.astype(np.float64) / norm).astype(np.float32)
+    # CountVectorizer labels columns alphabetically, so a row is in sorted column order only if its
+    # features, in first-seen order, are also in alphabetical order; scipy's product takes another
+    # code path (and sums in another order) only if every left and every right row is so: one row
+    # that is not rules it out.
+    code_of_fid = feat[feat_start][by_fid]
+
+    def alphabetical(r: int) -> bool:
+        names = []
+        for c in code_of_fid[matrix.indices[matrix.indptr[r]:matrix.indptr[r + 1]]].tolist():
+            names.append(words[c] if c < big_u else words[(c - big_u) // big_u] + " " + words[(c - big_u) % big_u])
+        return all(p < q for p, q in zip(names, names[1:]))
+
+    lrows, rrows = row_of[xs], row_of[ys]
+    checked = 0
+    for r in dict.fromkeys(np.concatenate([lrows, rrows]).tolist()):
+        if not alphabetical(r):
+            break
+        checked += 1
+        if checked >= 64:
+            return None
+    else:
+        return None
+    sims = np.zeros(len(xs), dtype=np.float32)
+    step = 20_000
+    for lo in range(0, len(xs), step):
+        prod = matrix[lrows[lo:lo + step]].multiply(matrix[rrows[lo:lo + step]]).tocsr()
+        prod.sort_indices()
+        nnz = np.diff(prod.indptr)
+        rows_ = np.flatnonzero(nnz)[::-1]  # reversed: the left row's order backwards
+        if not len(rows_):
+            continue
+        data = np.ascontiguousarray(prod.data[:prod.indptr[-1]][::-1])
+        seg = prod.indptr[-1] - prod.indptr[rows_ + 1]
+        sims[lo + rows_] = np.add.reduceat(data, seg)
+    return sims
+
+
+def _cosines_reference(folded: list[str], ordered: list[tuple[int, int]]) -> np.ndarray:
+    """The per-pair cosines the plain way (scikit-learn), for `_cosines`' corner cases."""
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.preprocessing import normalize as unit_rows
+
+    involved = sorted({x for pair in ordered for x in pair})
+    row_of = {x: r for r, x in enumerate(involved)}
+    matrix = unit_rows(CountVectorizer(ngram_range=(1, 2), dtype=np.float32).fit_transform(
+        [folded[x] for x in involved]))
+    left = matrix[[row_of[x] for x, _ in ordered]]
+    right = matrix[[row_of[y] for _, y in ordered]]
+    return np.asarray(left.multiply(right).sum(axis=1)).ravel()
 
 
 def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:

@@ -39,4 +39,4 @@ def test_second_collection_appears_beside_the_first(tmp_path):
     for p in result.papers:
         if p.collection == "NeurIPS 2025":
             page = (docs / "papers" / f"{p.slug}.md").read_text("utf-8")
-            assert "(../neurips-2025/index.md)" in page
+            assert 'href="../../neurips-2025/"' in page

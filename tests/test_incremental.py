@@ -64,7 +64,7 @@ def test_added_papers_are_on_the_new_page_and_in_the_feeds(grown):
     assert all(p["first_seen"] == "2026-01-10" for i, p in papers.items() if i in before["papers"])
     new_page = (project / "docs" / "new.md").read_text("utf-8")
     latest = new_page.split("## Latest", 1)[1].split("## Earlier", 1)[0]
-    assert all(f"papers/{p['url'].split('/')[1]}.md" in latest for p in new.values())
+    assert all(f'href="../{p["url"]}"' in latest for p in new.values())
     assert "2026-01-10" in new_page.split("## Earlier", 1)[1]  # the first batch, by date
     feed = (project / "site" / "feeds" / "all.atom.xml").read_text("utf-8")
     assert all(f"urn:paper-digest:paper:{i}" in feed for i in new)

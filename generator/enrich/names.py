@@ -21,39 +21,28 @@ I II III IV We Our In This The A An To It Its Transformer Transformers Adam Adam
 Third Finally Specifically Moreover Furthermore Additionally Experiments Existing Recent Unlike While
 Building Based Using Through Motivated Inspired Empirically Extensive Overall Together Here Then Thus
 """.split())
-_FUNCTION = frozenset("""I We Our In This The A An To It Its However First Second Third Finally Specifically Moreover
-Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
-Empirically Extensive Overall Together Here Then Thus Large Deep Neural Modern Current Standard Traditional""".split())
 _SMALL = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")
-# a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
-_TOKEN = r"[A-Za-z0-9][\w.+²³′'&]*(?:-[\w.+²³′'&]+)*(?<=[\w+²³′])"
+_TOKEN = r"[A-Za-z0-9][\w.+\-²³′'&]*[\w+²³′]|[A-Za-z0-9]"
 _WORD = r"(?:[A-Z0-9][\w.+\-²³′'&]*|of|and|for|the|as|in|to|on|with|a)"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
 _PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
-_CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
-_SLOT_END = re.compile(r"[*$\"”]*\s*(?:[,(:—–]|--)")
-_TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by)\s+)?{_CAPW}){{0,4}}")
 _CODED = re.compile(
     r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*)$")
 _VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
-_SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
-_VERB_FORMS = (r"(?:propos|introduc|present|develop|design|releas|build|construct|curat|contribut|offer|creat|establish|"
-               r"describ|formaliz|instantiat|provid|train|unveil|collect|annotat)(?:e|es|ed|ing|s|d)?")
 _INTRO = re.compile(
-    rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:also|further|then|first|here|newly|therefore)\s+)?"
-    rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
-    rf"general|first|{_SELF})[\s,]+){{0,4}})"
-    rf"[*$\"“]*({_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+    rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work)\s+(?:(?:also|further|then|first|here|newly|therefore)\s+)?"
+    rf"{_VERBS}[sd]?(?:ing)?\b\s+(?:(?:it|this|them|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
+    rf"general|first|paradigm|method|model|framework|benchmark|dataset|approach|system|suite)[\s,]+){{0,4}})"
+    rf"[*$\"“]*({_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists)\b))")
 _INTRO2 = re.compile(
-    rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:a|an|the)\s+(?:[a-z][\w\-]*\s+){{0,6}}?[a-z][\w\-]*,?\s+\(?"
-    rf"[*$]*({_TOKEN})[*$]*(?=\s*(?:,|\(|\)|\.|\s+which|\s+that))")
+    rf"\b(?i:we|this (?:paper|work))\s+{_VERBS}[sd]?\s+(?:a|an|the)\s+(?:[a-z][\w\-]*\s+){{0,6}}?[a-z][\w\-]*,?\s+"
+    rf"[*$]*({_TOKEN})[*$]*(?=\s*(?:,|\(|\.|\s+which|\s+that))")
 _CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
-_WITH = re.compile(rf"\b(?i:we|this (?:paper|work))\s+(?:address|tackle|solve|fill|bridge|close|overcome|mitigate|resolve|answer)\s+(?:[\w\-]+\s+){{1,4}}?(?:with|via|through)\s+(?:the\s+)?[*$\"“]*({_TOKEN})[*$\"”]*(?=\s*[,(.:])")
 _OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+[*$]*({_TOKEN})")
 _PAREN = re.compile(rf"\(\s*[*$]*({_TOKEN})[*$]*\s*\)")
 _REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
-_EMPH_ACRO = re.compile(rf"\(\s*({_TOKEN})\s*\)$")
 _EMPH = re.compile(r"(\*\*?)([^*\n]{2,60}?)\1")
+_SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
 
 
 _TOK_RX = re.compile(rf"(?<![\w\-]){_TOKEN}")
@@ -74,7 +63,7 @@ def coined(tok: str) -> bool:
 def _namelike(phrase: str, slot: bool) -> bool:
     """A phrase in a name slot: coined token, or (slot=True) a short Title-Case phrase."""
     words = phrase.split()
-    if not words or phrase in COMMON or words[0] in _FUNCTION or len(words) == 1 and phrase in COMMON:
+    if not words or phrase in COMMON or words[0] in COMMON:
         return False
     if len(words) == 1:
         return coined(phrase) or (slot and phrase[0].isupper() and len(phrase) >= 3)
@@ -162,20 +151,17 @@ def candidates(text: str, tokens: Counter) -> list[tuple[float, int, str]]:
             pairs.setdefault(acro, long)
     for m in _EMPH.finditer(text):
         inner = _clean(m.group(2))
-        acro = _EMPH_ACRO.search(m.group(2).strip(" *$"))
+        acro = re.search(rf"\(\s*({_TOKEN})\s*\)$", inner)
         if acro and coined(_clean(acro.group(1))):
             out.append((9, m.start(), _clean(acro.group(1))))
         elif _namelike(inner, slot=len(m.group(1)) == 2 or coined(inner) or len(inner.split()) > 1):
             out.append((8 if len(m.group(1)) == 2 else 7, m.start(), inner))
-    for rx, score in ((_INTRO, 6.5), (_INTRO2, 6.5), (_CALLED, 7), (_OURS, 6.5), (_WITH, 6.5)):
+    for rx, score in ((_INTRO, 6.5), (_INTRO2, 6.5), (_CALLED, 7), (_OURS, 6.5)):
         for m in rx.finditer(text):
             tok = _clean(m.group(1))
-            pm = _TITLE_PHRASE.match(text, m.start(1))
-            if pm and pm.end() > m.end(1) and _SLOT_END.match(text, pm.end()):
-                tok = _clean(pm.group(0))
             tail = text[m.end(1):m.end(1) + 3]
             if _namelike(tok, slot=True):
-                out.append((score + (0.5 if _TAIL.match(tail) else 0), m.start(1), tok))
+                out.append((score + (0.5 if re.match(r"[*$]*\s*[,(:—–-]", tail) else 0), m.start(1), tok))
     for m in _REV_ACRO.finditer(text):
         tok = _clean(m.group(1))
         if coined(tok) and _abbreviates(m.group(2), tok):
@@ -183,17 +169,15 @@ def candidates(text: str, tokens: Counter) -> list[tuple[float, int, str]]:
     for acro, long in pairs.items():
         pos = text.find(acro)
         sent = text[text.rfind(".", 0, pos) + 1:pos + 100]
-        intro = _SENT_INTRO.search(sent)
+        intro = re.search(rf"\b(?:we|our|this (?:paper|work))\b[^.]*?\b{_VERBS}", sent, re.I)
         named = any(s[2] in (acro, long) for s in out)
-        if intro or named or _SELF_RX.search(text, pos, pos + 60):
+        if intro or re.search(_SELF, text[pos:pos + 60], re.I) or named:
             out.append((7 if intro or named else 5.5, pos, acro))
-    intro_spans = None
-    for raw in [t for t in tokens if coined(t)]:
-        tok, uses = _clean(raw), tokens[raw]
-        if not coined(tok) or tok in pairs or _TERMLIKE.fullmatch(tok):
+    intro_spans = [(m.start(), text.find(".", m.end())) for m in re.finditer(rf"(?i:\bwe\b|\bthis (?:paper|work)\b)[^.]*?\b{_VERBS}", text)]
+    for raw, uses in tokens.items():
+        tok = _clean(raw)
+        if not coined(tok) or tok in pairs or tok in COMMON or re.fullmatch(r"[A-Z]{1,2}|[A-Za-z]*[A-Z]s", tok):
             continue  # defined acronyms, bare 2-letter caps and plural acronyms (FMs) are terms, not names
-        if intro_spans is None:
-            intro_spans = [(m.start(), text.find(".", m.end())) for m in _INTRO_SPAN.finditer(text)]
         pos = text.find(raw)
         in_intro = any(a <= pos <= b for a, b in intro_spans)
         if uses >= 2 or in_intro:
@@ -201,14 +185,6 @@ def candidates(text: str, tokens: Counter) -> list[tuple[float, int, str]]:
     longs = {long: acro for acro, long in pairs.items()}
     out = [(s, p, longs.get(n, n)) for s, p, n in out]  # an emphasised long form names its acronym
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
-
-
-_TAIL = re.compile(r"[*$]*\s*[,(:—–-]")
-_SENT_INTRO = re.compile(rf"\b(?:we|our|this (?:paper|work))\b[^.]*?\b{_VERBS}", re.I)
-_SELF_RX = re.compile(_SELF, re.I)
-_INTRO_SPAN = re.compile(rf"(?i:\bwe\b|\bthis (?:paper|work)\b)[^.]*?\b{_VERBS}")
-_TERMLIKE = re.compile(r"[A-Z]{1,2}|[A-Za-z]*[A-Z]s")
-_DERIVED = re.compile(r"-(?:\d+(?:\.\d+)?[KkMB]|Data|Dataset|Bench|Set|Eval|Corpus|Instruct|SFT|RL|Train|Test)$")
 
 
 def extract_name(md: str, common: frozenset[str] = frozenset(),
@@ -230,7 +206,7 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
         return None
     # a variant ("EmoPrefer-Data", "MATRIX-11K") points back to the base name when that is a candidate too
     base = [b for b, (s, _) in best.items() if s >= 6 - 1 and b != name and name.startswith(b) and len(b) >= 3
-            and name[len(b)] == "-"] if _DERIVED.search(name) else []
+            and name[len(b)] == "-"]
     return min(base, key=len) if base else name
 
 

@@ -18,12 +18,47 @@ PATTERNS = [
 ]
 _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 
+# Every match holds a number, and what precedes its first digit is at most one of these words plus the
+# whitespace before the digit, or "+" (and one space).  So only a few positions next to each digit can
+# start a match: _matches tries those instead of letting the regex try every position of the text.
+_DIGIT = re.compile(r"\d")
+_LEAD_WORDS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by",
+               "at least", "only", "just", "of")
+
+
+def _matches(text: str):
+    """Exactly _RX.finditer(text), found by trying only the possible starts around each digit."""
+    pos = 0
+    while True:
+        dm = _DIGIT.search(text, pos)
+        if dm is None:
+            return
+        d = dm.start()
+        j = d
+        while j > pos and text[j - 1].isspace():
+            j -= 1
+        starts = {d}
+        if j < d:  # "<word> <digit>"
+            starts.update(j - len(w) for w in _LEAD_WORDS if j - len(w) >= pos and text.startswith(w, j - len(w)))
+        if d - 1 >= pos and text[d - 1] == "+":
+            starts.add(d - 1)
+        if d - 2 >= pos and text[d - 2] == "+" and text[d - 1].isspace():
+            starts.add(d - 2)
+        for s in sorted(starts):
+            m = _RX.match(text, s)
+            if m:
+                yield m
+                pos = m.end()
+                break
+        else:
+            pos = d + 1
+
 
 def extract_results(text: str, limit: int = 4) -> list[str]:
     """Short claim strings in order of appearance, de-duplicated."""
     text = text.replace("\\%", "%").replace("$", "").replace("\\times", "×")
     out: list[str] = []
-    for m in _RX.finditer(text):
+    for m in _matches(text):
         s = re.sub(r"(\d)\s+(×|x\b|%)", r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:")
         if re.fullmatch(r"(?:by|of)?\s*[\d.,]+\s*%?", s) or len(s) > 40:
             continue

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from .model import Paper
-from .render import environment, root_of
+from .render import environment, min_term_papers, root_of, term_pages, terms_of
 from .slugs import slugify
 from .state import State
 
@@ -64,7 +64,10 @@ def new_page(ordered: list[Paper], state: State) -> bytes:
             days[p.first_seen or "unknown"].append(p)
     earlier = [Day(d, days[d]) for d in sorted(days, reverse=True)]
     categories = sorted({p.category for p in ordered})
-    text = environment().get_template("new.md.j2").render(
+    env = environment()
+    floor = min_term_papers(len(ordered))
+    env.globals["term_pages"] = term_pages(terms_of(ordered, "tags", floor), terms_of(ordered, "entities", floor))
+    text = env.get_template("new.md.j2").render(
         root=root_of("new.md"), latest=latest, batch=batch[:NEW_CARDS], batch_total=len(batch), earlier=earlier, per_date=PER_DATE,
         total=len(ordered), feeds=[(c, feed_path(c)) for c in categories], all_feed=feed_path())
     return text.encode("utf-8")

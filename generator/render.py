@@ -161,7 +161,14 @@ def subtopic_groups(category: Category) -> list[Group]:
             for label, ps in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
 
 
-def terms_of(papers: list[Paper], attr: str) -> list[Term]:
+def min_term_papers(n: int) -> int:
+    """Papers a tag or entity needs for a page of its own: 2, 3 from 1,000 papers, 5 from 10,000.
+    A page for every pair of papers would double a large site and list next to nothing."""
+    return 2 + (n >= 1_000) + 2 * (n >= 10_000)
+
+
+def terms_of(papers: list[Paper], attr: str, min_papers: int = 1) -> list[Term]:
+    """Tags or entities with at least `min_papers` papers each, by name."""
     index: dict[str, list[Paper]] = defaultdict(list)
     for p in papers:
         for t in getattr(p, attr):
@@ -169,11 +176,16 @@ def terms_of(papers: list[Paper], attr: str) -> list[Term]:
     seen_slugs: set[str] = set()
     terms = []
     for name, ps in sorted(index.items(), key=lambda kv: kv[0].casefold()):
-        if not slugify(name) or slugify(name) in seen_slugs:
+        if len(ps) < min_papers or not slugify(name) or slugify(name) in seen_slugs:
             continue  # enrich merges variants; a slug clash here would overwrite a page
         seen_slugs.add(slugify(name))
         terms.append(Term(name, ps))
     return terms
+
+
+def term_pages(tags: list[Term], entities: list[Term]) -> dict[str, set[str]]:
+    """The tag and entity names that have a page (templates link only those)."""
+    return {"tags": {t.name for t in tags}, "entities": {t.name for t in entities}}
 
 
 def papers_record(p: Paper) -> dict:
@@ -259,6 +271,9 @@ def papers_json(papers: list[Paper]) -> str:
 def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str]) -> dict[str, bytes]:
     """Every generated file under docs/, as relative path -> bytes."""
     env = environment()
+    floor = min_term_papers(len(papers))
+    tags, entities = terms_of(papers, "tags", floor), terms_of(papers, "entities", floor)
+    env.globals["term_pages"] = term_pages(tags, entities)  # before the macros module is made
     card_macro, cards = env.get_template("_macros.md.j2").module.card, {}
 
     def card(p: Paper, root: str) -> Markup:
@@ -279,7 +294,6 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     for p in papers:
         for other in p.mentions:
             mentioned_by[other].append(p)
-    tags, entities = terms_of(papers, "tags"), terms_of(papers, "entities")
     out: dict[str, str] = {}
 
     paper_t = env.get_template("paper.md.j2")

@@ -387,8 +387,11 @@ def _cosines_reference(folded: list[str], ordered: list[tuple[int, int]]) -> np.
 
     involved = sorted({x for pair in ordered for x in pair})
     row_of = {x: r for r, x in enumerate(involved)}
-    matrix = unit_rows(CountVectorizer(ngram_range=(1, 2), dtype=np.float32).fit_transform(
-        [folded[x] for x in involved]))
+    try:
+        matrix = unit_rows(CountVectorizer(ngram_range=(1, 2), dtype=np.float32).fit_transform(
+            [folded[x] for x in involved]))
+    except ValueError:  # no word of 2+ characters in any of them: nothing to compare
+        return np.zeros(len(ordered), dtype=np.float32)
     left = matrix[[row_of[x] for x, _ in ordered]]
     right = matrix[[row_of[y] for _, y in ordered]]
     return np.asarray(left.multiply(right).sum(axis=1)).ravel()

@@ -163,3 +163,14 @@ def test_deeply_nested_markup_and_huge_but_allowed_paragraphs_do_not_crash(tmp_p
     result = check_inputs([tmp_path])
     assert len(result.papers) == 3
     assert all(p.plain_text for p in result.papers)
+
+
+def test_near_duplicate_check_survives_texts_without_real_words(tmp_path):
+    """Two near-identical paragraphs of one-letter 'words' gave scikit-learn an empty vocabulary."""
+    from generator.normalize import near_duplicates, normalize
+    from generator.readers import read_inputs
+    words = " ".join("abcdefghijklmnopqrstuvwxyz")
+    (tmp_path / "a.txt").write_text(f"ICLR 2026 Papers\n\n{words} {words}\n\n{words} {words} q\n", "utf-8")
+    papers = normalize(read_inputs([tmp_path]).records)
+    assert len(papers) == 2
+    assert near_duplicates(papers) == []

@@ -89,3 +89,87 @@ def test_slugs_unique_and_readable():
     s = make_slugs([a, b])
     assert s[0].startswith("fire-") and len(set(s)) == 2
     assert slugify("Réseau & Graphs: a Study!") == "reseau-and-graphs-a-study"
+
+
+# --- names: how papers introduce names (cues), and what must not be taken for one ---------------------
+
+@pytest.mark.parametrize("text, name", [
+    ("To this end, we introduce Splat and Distill, a framework that instills 3D awareness into 2D models.",
+     "Splat and Distill"),
+    ("In this work, we propose MLP Memory, a lightweight parametric module. MLP Memory learns retrieval.", "MLP Memory"),
+    ("We introduce Mono4DGS-HDR, the first system for high dynamic range (HDR) videos. Mono4DGS-HDR is fast.",
+     "Mono4DGS-HDR"),
+    ("Our method, AbstRaL---which promotes abstract reasoning---uses RL. AbstRaL improves robustness.", "AbstRaL"),
+    ("We address this gap with DanceTogether, the first end-to-end diffusion framework for duets.", "DanceTogether"),
+    ("We fill this gap by introducing VideoMind, a novel video-language agent. VideoMind reasons.", "VideoMind"),
+    ("We propose the INO-SGD algorithm, which down-weights data. INO-SGD is simple.", "INO-SGD"),
+    (r"To address this gap, we propose $\textbf{Occupancy Reward Shaping(ORS)}$, a reward-shaping approach.",
+     "Occupancy Reward Shaping"),
+    ("We propose the _Relational Transformer (RT)_, a cell-level architecture. RT transfers zero-shot.",
+     "Relational Transformer"),
+    # a derived resource points back to the main name
+    ("We propose Omni-Reward, a step toward omni-modal reward modeling. We introduce Omni-RewardBench, a benchmark,"
+     " and Omni-RewardData, a dataset, to train Omni-Reward.", "Omni-Reward"),
+])
+def test_name_cues(text, name):
+    assert extract_name(to_markdown(text)) == name
+
+
+def test_field_acronym_defined_up_front_is_not_the_name():
+    text = ("Multivariate time-series anomaly detection (MTSAD) faces a trade-off between accuracy and transparency."
+            " We propose PGRF-Net, a novel architecture for MTSAD.")
+    assert extract_name(text) == "PGRF-Net"
+
+
+# --- titles: "Name: complete descriptor", never a broken phrase -------------------------------------
+
+@pytest.mark.parametrize("name, text, want", [
+    ("TRACE", "We present TRACE (TRAnsforming diffusion Cues to instance Edges), showing that diffusion models"
+              " secretly annotate instance edges.", "TRACE: Transforming Diffusion Cues to Instance Edges"),
+    ("FFDP", "In this work, we propose FFDP, a set of IO-aware non-GEMM fused kernels supplemented with a distributed"
+             " framework for image registration.", "FFDP: Set of IO-aware non-GEMM fused kernels"),
+    ("Gaia2", "We introduce Gaia2, a benchmark for evaluating large language model agents in realistic, asynchronous"
+              " environments.", "Gaia2: Benchmark for evaluating large language model agents"),
+    ("FGDM", "LR-FGDM first employs a novel Few-Shot Graph Diffusion Model (FGDM) as a node-level generative method.",
+     "FGDM: Few-Shot Graph Diffusion Model"),
+    ("CoCo", "To address these issues, we propose a conjoint framework called CoCo, which captures compactness.",
+     "CoCo: Conjoint framework"),
+    # nothing descriptive to say: the name alone rather than a broken fragment
+    ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
+                   " preservation with a dynamic frame rate approach.", "FlexiCodec"),
+])
+def test_name_titles(name, text, want):
+    assert make_title(None, name, text, []) == want
+
+
+def test_key_phrase_titles_are_complete_phrases():
+    text = ("Scaling laws describe how performance improves with data. We study this phenomenon in a canonical model."
+            " We propose a spectral method for graph clustering that scales to billions of edges.")
+    assert make_title(None, None, text, []) == "Spectral method for graph clustering"  # not the anaphoric "this phenomenon"
+    for p in read_seeds(SEEDS):
+        title = make_title(None, extract_name(p.abstract_md), p.plain_text, [])
+        last = title.split()[-1].lower()
+        assert last not in ("a", "an", "the", "of", "and", "with", "for", "to", "in"), title
+
+
+# --- tags: technical noun phrases, not generic words, verbs or fragments ------------------------------
+
+def test_tag_worthiness():
+    from generator.enrich.tags import _tag_worthy
+    for good in ("diffusion model", "reinforcement learning", "test-time scaling", "language model", "flow matching",
+                 "plasticity"):
+        assert _tag_worthy(good), good
+    for bad in ("accurate", "image", "frame", "model", "ensures sufficient", "algorithms require", "high-quality",
+                "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image"):
+        assert not _tag_worthy(bad), bad
+
+
+def test_tags_prefer_phrases_and_drop_their_words():
+    from generator.enrich.tags import assign_tags
+    from generator.enrich.vectors import build_corpus
+    texts = [f"We study flow matching for {w} generation. Flow matching with diffusion models helps {w} tasks."
+             for w in ("image", "video", "audio", "molecule", "protein", "text")] * 4
+    X, terms = build_corpus(texts).tfidf(min_df=2, max_df=1.0)
+    tags = assign_tags(X, terms, texts, 5)
+    assert all("flow matching" in t for t in tags)
+    assert not any("flow" in t or "matching" in t or "helps" in " ".join(t) for t in tags), tags

@@ -1,13 +1,21 @@
-"""Keyphrase tags: distinctive 1-2 word terms, merged across spellings and acronyms.
+"""Keyphrase tags: distinctive technical phrases, merged across spellings and acronyms.
 
-"LLMs", "LLM" and "large language models" become one tag (acronym definitions found in the
-corpus), singular/plural forms merge, and a tag that only one paper has is dropped (unless the
-corpus is tiny).  Tags are shown in the abstract's own spelling ("chain-of-thought").
+Candidates are the corpus's 1-2 word TF-IDF terms.  A tag must look like a noun phrase: no stop or
+generic word ("method", "accurate", "image"), no verb, adverb or bare adjective at either end
+("ensures sufficient", "deep neural"), and a single word must be a specific technical noun that
+is not too frequent in the corpus.  Phrases score above single words, and a single word that is
+part of one of the paper's phrase tags is dropped ("flow matching" makes "flow" redundant).
+A bigram that the abstracts almost always continue with the same word is shown whole ("deep
+neural" -> "deep neural networks").  "LLMs", "LLM" and "large language models" become one tag
+(acronym definitions found in the corpus), singular/plural forms merge, and a tag that only one
+paper has is dropped (unless the corpus is tiny).  Tags are shown in the abstract's own spelling.
 """
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from functools import lru_cache
+
+import re
 
 import numpy as np
 import scipy.sparse as sp
@@ -42,12 +50,15 @@ def _singular(term: str) -> str:
     return " ".join(words)
 
 
-def acronym_map(texts: list[str]) -> dict[str, str]:
-    """lowercased acronym -> its most frequent lowercase long form ('llm' -> 'large language model')."""
+def acronym_map(texts: list[str], vocab: set[str] | None = None) -> dict[str, str]:
+    """lowercased acronym -> its most frequent lowercase long form ('llm' -> 'large language model').
+    `vocab`: only acronyms that are corpus terms matter (the rest are not looked at)."""
     votes: dict[str, Counter] = defaultdict(Counter)
+    keep = None if vocab is None else (lambda a: a.lower() in vocab or _singular(a.lower()) in vocab)
     for t in texts:
-        for long, acro in acronym_pairs(t):
-            if long.islower() or long[0].isupper() and long[1:].islower():
+        for long, acro in acronym_pairs(t, keep):
+            lw = long.lower().split()
+            if (long.islower() or long[0].isupper() and long[1:].islower()) and lw[0] not in STOP and lw[-1] not in STOP:
                 votes[_singular(acro.lower())][_singular(long.lower())] += 1
     return {a: c.most_common(1)[0][0] for a, c in sorted(votes.items()) if sum(c.values()) >= 2}
 
@@ -60,49 +71,224 @@ def _worthy(term: str) -> bool:
     return len(words) == 2 or len(term) >= 4
 
 
-def surface_forms(keys: list[str], texts: list[str], rows: list[list[int]]) -> dict[str, str | None]:
+# generic single words: never a tag on their own (they may still head a phrase: "image generation")
+GENERIC_WORDS = set("""
+image images frame frames point points flow flows feature features model models dynamic semantic reconstruction
+accurate error errors form forms function functions human humans language text video videos audio data dataset datasets
+parameter parameters network networks weights weight tokens token output outputs input inputs sample samples samples
+action actions node nodes graph graphs agent agents environment environments reward rewards policy policies
+representation representations prediction predictions knowledge structure structures information signal signals
+object objects scene scenes view views layer layers head heads space spaces distribution distributions target targets
+training inference generation evaluation optimization learning representation latent visual computational parallel
+efficiency accuracy quality scale scaling size length order effect effects role behavior behaviors property properties
+statistics statistic theory practice context contexts domain domains source sources user users query queries answer
+answers question questions solution solutions system systems algorithm algorithms loss losses objective objectives
+metric metrics score scores rate rates value values label labels class classes instance instances example examples
+trajectory trajectories state states memory cost costs budget budgets step task tasks test tests signal world
+realistic realism clinically requiring sufficient demonstrated cluster clusters matching generalist specialist
+modality modalities multimodal region regions pixel pixels patch patches sequence sequences series step steps
+effectiveness importance relationship relationships dimension dimensions annotation annotations development
+alternative foundation community play evidence emergence reinforcement insight insights applicability condition
+conditions architecture architectures characterization equation equations expression expressions evolution modeling
+resolution vision discovery detection consistency complexity understanding processing computing programming
+framework performance capability availability reliability validity utility quality diversity variety majority
+generality simplicity feasibility necessity possibility opportunity difficulty practicality sensitivity stability
+scalability flexibility interpretability transparency accessibility usability compatibility
+interaction interactions operation operations application applications implementation implementations
+contribution contributions direction directions improvement improvements assumption assumptions observation
+observations finding findings perspective perspectives formulation formulations construction selection adaptation
+integration combination composition distribution collection generation estimation approximation computation
+analysis analyses investigation exploration design designs component components variant variants version versions
+strategy strategies procedure procedures principle principles concept concepts factor factors aspect aspects
+mechanism mechanisms pattern patterns phenomenon phenomena behaviour scenario scenarios regime regimes
+setting settings level levels stage stages phase phases period degree extent amount portion fraction
+advances advance advancement advancements modification modifications power reduction guidance variation variations
+coherence art research case fraction usage change changes
+""".split())
+# generic nouns that a specific modifier turns into a real topic ("diffusion model", "transfer learning")
+_GENERIC_HEADS = set("""model models learning training data framework benchmark evaluation generalization
+optimization analysis design pipeline mechanism strategy technique module tool task""".split())
+# modifiers that make a phrase generic ("high-quality", "small fraction", "future research", "special case")
+GENERIC_MODIFIERS = set("""
+high-quality high-resolution small large future special higher lower state-of-the-art sota popular produce significant
+various several different key main major novel new recent current typical common simple strong wide broad overall
+specific particular certain real remarkable impressive superior extensive comprehensive practical competitive
+promising good great better best poor low high long short whole entire additional further possible potential
+""".split())
+# words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly
+_VERBISH = set("""
+require requires required ensure ensures ensured show shows showed shown demonstrate demonstrates achieve achieves
+achieved enable enables enabled allow allows allowed remain remains provide provides provided outperform outperforms
+leverage leverages leveraged lead leads led make makes made yield yields improve improves suffer suffers rely relies
+exhibit exhibits struggle struggles fail fails capture captures involve involves offer offers reveal reveals
+introduce introduces present presents propose proposes study studies consider considers focus focuses
+help helps use uses make makes give gives take takes bring brings obtain obtains reach reaches
+""".split())
+_BAD_END = re.compile(r"(?:ly|ed|ous|ful|ible|able|less|ive|ic|al|ary)$")
+_BAD_START = re.compile(r"(?:ly|ing)$")
+_ING_NOUNS = set("""learning reasoning training modeling modelling sampling matching editing planning scaling tuning
+fine-tuning pretraining pre-training prompting ranking clustering forecasting embedding encoding decoding pruning
+rendering tracking grounding captioning watermarking unlearning steering routing hashing parsing retrieval
+understanding processing computing programming inpainting denoising retrieval interval proposal potential logic
+topic music arithmetic derivative alternative speed seed anomaly family assembly boundary vocabulary dictionary
+summary variable table critic manifold""".split())
+_KEEP_ADJ = set("""neural causal optimal temporal spatial visual robotic semantic multimodal federated supervised
+self-supervised unsupervised contrastive adversarial generative differential conformal equivariant bayesian
+probabilistic stochastic continual variational autoregressive mechanistic theoretical statistical geometric
+molecular physical medical clinical sequential hierarchical distributed masked graphical kernel
+supervised semi-supervised weakly-supervised federated augmented retrieval-augmented pretrained pre-trained fine-tuned
+structured constrained guided conditioned grounded embedded automated mixed directed undirected weighted labeled
+labelled unlabeled unlabelled randomized quantized compressed sparsified regularized normalized personalized
+centralized decentralized specialized localized generalized parameterized accelerated simulated shared""".split())
+
+
+_VERB_CTX = re.compile(r"\b(?:we|which|that|it|to|also|then|they|and thus)\s+([a-z]{3,})\b")
+_NOUN_SHAPE = re.compile(r"(?:tion|sion|ment|ness|ity|ism|ance|ence|ogy|ics|sis|ure|[^l]y|er|or|ist|ship|hood|[\d\-])$")
+_COMPARATIVE = set("better larger smaller higher lower faster greater stronger longer wider deeper fewer easier "
+                   "under over other rather whether however together never".split())
+VERB_SAMPLE = 3000  # abstracts scanned for verb usage (the first ones: deterministic, bounded cost)
+
+
+def verb_words(texts: list[str]) -> frozenset[str]:
+    """Words the corpus uses as verbs ("we characterize", "which accelerates", "to bridge")."""
+    c = Counter()
+    for t in texts[:VERB_SAMPLE]:
+        c.update(_VERB_CTX.findall(t.lower()))
+    return frozenset(w for w, n in c.items() if n >= 2 or len(texts) < 100)
+
+
+def _nounlike(word: str, verbs: frozenset[str]) -> bool:
+    """A single word that can be a tag: a technical noun, not a verb, adjective or comparative."""
+    if word in _ING_NOUNS:
+        return True
+    if word in verbs or word + "s" in verbs or word in _COMPARATIVE or word in GENERIC_WORDS:
+        return False
+    return bool(_NOUN_SHAPE.search(word)) and len(word) >= 4
+
+
+@lru_cache(maxsize=None)
+def _modifier_ok(w: str) -> bool:
+    """Can w open a 2-word tag?  Not a verb, generic word, generic modifier or participle ("demonstrated")."""
+    return w not in _VERBISH and _worthy(w) and w not in GENERIC_MODIFIERS \
+        and not (_BAD_START.search(w) and w not in _ING_NOUNS) and not (w.endswith("ed") and w not in _KEEP_ADJ)
+
+
+@lru_cache(maxsize=None)
+def _head_ok(w: str, single: bool) -> bool:
+    """Can w end a tag (single: be one)?  A noun: no verb, adverb, bare adjective or generic word."""
+    if w in _VERBISH or (_BAD_END.search(w) or w.endswith("ing")) and w not in _ING_NOUNS:
+        return False
+    if "-" in w and w.rsplit("-", 1)[-1] in GENERIC_WORDS:
+        return False
+    if single:
+        return _worthy(w) and w not in GENERIC_WORDS and w not in GENERIC_MODIFIERS
+    return not (w in STOP or w.isdigit() or len(w) < 2 or w in GENERIC and w not in _GENERIC_HEADS)
+
+
+def _tag_worthy(term: str) -> bool:
+    """Does a canonical (singular, lowercase) 1-2 word term look like a specific noun phrase?
+    (Decided word by word, so a corpus of 20,000 abstracts checks each word once, not each bigram.)"""
+    words = term.split()
+    if len(words) == 1:
+        return _head_ok(words[0], True)
+    return all(_modifier_ok(w) for w in words[:-1]) and _head_ok(words[-1], False)
+
+
+def surface_forms(keys: list[str], texts: list[str], rows: list[list[int]],
+                  lowered: dict[int, str] | None = None) -> dict[str, str | None]:
     """How the abstracts spell a tag: 'chain thought' -> 'chain-of-thought' (most common form);
-    None when the words never stand side by side (a bigram across a dropped stop word)."""
+    None when the words never stand side by side (a bigram across a dropped stop word).
+    `lowered`: a cache of lowercased texts by index, shared between calls."""
     out: dict[str, str | None] = {}
+    lowered = {} if lowered is None else lowered
+
+    def _lower(texts: list[str], d: int) -> str:
+        low = lowered.get(d)
+        if low is None:
+            low = lowered[d] = texts[d].lower()
+        return low
+
     for key, docs in zip(keys, rows):
         words = key.split()
         if len(words) != 2:  # a word (plural if the abstracts mostly say so), or an acronym's long form
-            low = " ".join(texts[d].lower() for d in docs[:20])
+            low = " ".join(_lower(texts, d) for d in docs[:20])
             plural = low.count(key + "s")
             out[key] = key + "s" if plural > low.count(key) - plural else key
             continue
         a, b = words
-        forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-", " and ", " for ", " to ") for s in ("s", "")]
-        low = [texts[d].lower() for d in docs[:20]]
+        forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-", " and ", " to ") for s in ("s", "")]
+        low = [_lower(texts, d) for d in docs[:20]]
         counts = [(sum(t.count(f) for t in low), -i, f) for i, f in enumerate(forms)]
         best = max(counts)
         out[key] = best[2] if best[0] else None
     return out
 
 
+def _extend(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]) -> str:
+    """'deep neural' -> 'deep neural network' when the abstracts nearly always go on with that word."""
+    nxt = Counter()
+    total = 0
+    for d in docs[:20]:
+        low = lowered.get(d)
+        if low is None:
+            low = lowered[d] = texts[d].lower()
+        i = low.find(key + " ")
+        while i >= 0:
+            total += 1
+            m = _NEXT.match(low, i + len(key) + 1)
+            if m:
+                nxt[m.group(0)] += 1
+            i = low.find(key + " ", i + 1)
+    if not total or not nxt:
+        return key
+    word, n = nxt.most_common(1)[0]
+    return f"{key} {_singular(word)}" if n >= 0.7 * total and n >= 2 and word not in STOP and \
+        word not in _VERBISH and not _BAD_END.search(word) else key
+
+
+_NEXT = re.compile(r"[a-z][a-z\-]*[a-z]")
+PHRASE_WEIGHT = 1.6  # PHRASE_WEIGHT and DF_GAMMA tuned on half the dev file, checked on the other
+DF_GAMMA = 0.75  # scores x log(1 + df)^gamma: prefer phrases the corpus uses often
+MAX_DF_SINGLE = 0.05  # a single word in more than 5% of abstracts is too broad for a tag
+
+
 def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper: int = 5,
                 min_papers: int = 2) -> list[list[str]]:
     """Top tags per paper from its TF-IDF row; X is the corpus TF-IDF over `terms`."""
-    acr = acronym_map(texts)
+    acr = acronym_map(texts, set(terms.tolist()))
+    verbs = verb_words(texts)
+    n = X.shape[0]
+    df = np.bincount(X.indices, minlength=len(terms)) if X.nnz else np.zeros(len(terms), int)
+    single_cap = max(3, MAX_DF_SINGLE * n) if n >= 50 else n
     keys, col_key = {}, []
-    for t in terms:
+    for t, f in zip(terms, df):
         k = _singular(t)
         long = acr.get(k, acr.get(t))
         k = long or k
-        col_key.append(keys.setdefault(k, len(keys)) if long or _worthy(k) else -1)
-    col_key = np.array(col_key)
+        if long:
+            ok = True
+        elif " " in k:
+            ok = _tag_worthy(k) and not (t.endswith("s") and t.rsplit(" ", 1)[1] in verbs)  # "algorithm recovers"
+        else:
+            ok = f <= single_cap and _tag_worthy(k) and _nounlike(k, verbs)
+        col_key.append(keys.setdefault(k, len(keys)) if ok else -1)
+    col_key = np.array(col_key, dtype=np.int64)
     cols = np.flatnonzero(col_key >= 0)
     G = sp.csr_matrix((np.ones(len(cols), np.float32), (cols, col_key[cols])), shape=(len(terms), len(keys)))
     S = (X @ G).tocsr()
     key_names = np.array(sorted(keys, key=keys.get), dtype=object)
-    bigram = np.array([" " in k for k in key_names])
+    phrase = np.array([" " in k for k in key_names], dtype=bool)
+    kdf = np.bincount(col_key[cols], weights=df[cols], minlength=len(keys))  # (upper bound of) key df
+    boost = np.where(phrase, PHRASE_WEIGHT, 1.0) * np.log1p(kdf) ** DF_GAMMA
     picks = []
     for i in range(S.shape[0]):
         idx, val = S.indices[S.indptr[i]:S.indptr[i + 1]], S.data[S.indptr[i]:S.indptr[i + 1]]
-        val = val * np.where(bigram[idx], 1.3, 1.0)
-        order = np.lexsort((idx, -val))[:per_paper * 2]
-        picks.append([int(idx[j]) for j in order])
-    floor = min_papers if X.shape[0] >= 20 else 1
+        val = val * boost[idx]
+        order = np.lexsort((idx, -val))[:per_paper * 3]
+        top = [int(idx[j]) for j in order]
+        words = {w for k in top if phrase[k] for w in key_names[k].split()}
+        picks.append([k for k in top if phrase[k] or key_names[k] not in words][:per_paper * 2])
+    floor = min_papers if n >= 20 else 1
     pool = picks
     while True:  # keep only tags that at least `floor` papers end up with
         counts = Counter(k for p in picks for k in p)
@@ -116,5 +302,16 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     for i, p in enumerate(picks):
         for k in p:
             docs[k].append(i)
-    forms = surface_forms([key_names[k] for k in used], texts, [docs[k] for k in used])
-    return [[forms[key_names[k]] for k in p if forms[key_names[k]]] for p in picks]
+    lowered: dict[int, str] = {}
+    full = {k: _extend(key_names[k], texts, docs[k], lowered) if phrase[k] else key_names[k] for k in used}
+    forms = surface_forms([full[k] for k in used], texts, [docs[k] for k in used], lowered)
+    out = []
+    for p in picks:
+        seen, tags = set(), []
+        for k in p:
+            f = forms[full[k]]
+            if f and f not in seen:
+                seen.add(f)
+                tags.append(f)
+        out.append(tags)
+    return out

@@ -1,27 +1,63 @@
 """Display title, teaser sentence and slug for a paper.
 
-Title: a given title always wins; else "Name: short descriptor" (the appositive after the name,
-or the long form of an acronym); else the abstract's own key phrase ("we propose a ...").
+Title: a given title always wins; else "Name: descriptor", where the descriptor is what the
+abstract itself says the name is -- the acronym's expansion ("TRACE (TRAnsforming diffusion Cues
+to instance Edges)"), else the appositive ("Gaia2, a benchmark for ..."), else the noun phrase that
+introduces it ("a conjoint framework called CoCo"), else "X is a ...".  Without a name: the
+abstract's own key phrase ("we propose a spectral method for graph clustering", "we study ...").
+Phrases are cut at a clause boundary, never mid-phrase, and never end on "and/of/the/with".
 """
 from __future__ import annotations
 
 import re
 
-from .names import _VERBS
+from .names import _abbreviates
 from .text import sentences, shorten, slugify
 
-_FILLER = r"(?:novel|new|simple|simple yet effective|effective|general|generic|unified|first|principled|lightweight|efficient|powerful|scalable|robust|flexible|comprehensive|versatile|training-free|plug-and-play|\s|,|and|yet)*"
-_STOP_AT = re.compile(r"\s+(?:that|which|where|whereby|wherein|to|by|using|via|through|while|whose|designed|based on|built|capable|leveraging|consisting)\b|[,.;:()\[\]—–]|\s-+\s")
-_WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
-_INTRO = re.compile(rf"\b(?:we|this (?:paper|work))\s+(?:\w+ly\s+)?{_VERBS}[sd]?\s+(?:here\s+)?(?:a|an|the)?\s*({_FILLER})(.*)", re.I)
+_FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
+           r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
+           r"easy-to-use|highly|very|yet|and)[\s,]+)*")
+_DET = r"(?:(?:a|an|the|our|two|three)\s+)"
+# where a descriptive noun phrase ends: relative clauses, purpose/means phrases, participle phrases, punctuation
+_STOP_AT = re.compile(
+    r"\s+(?:that|which|where|whereby|wherein|who|whose|while|whilst|to|by|using|via|through|leveraging|consisting|"
+    r"comprising|enabling|allowing|achieving|featuring|incorporating|combining|capable|including|based\s+on|"
+    r"built\s+(?:on|upon)|when|if|because|since|than|as\s+well|thereby|such\s+that|without\s+requiring)\b"
+    r"|\s+[a-z]+ed\s+(?:with|by|on|for|to|in|from|as|using|via|upon|under|at)\b"  # "kernels supplemented with"
+    r"|\s+(?:is|are|was|were|can|could|will|has|have|show|shows|demonstrate|demonstrates|achieve|achieves|outperform|"
+    r"outperforms|improve|improves|yield|yields|reduce|reduces|first|then|pose|poses|use|uses|remain|remains|"
+    r"struggle|struggles|face|faces|lack|lacks|rely|relies|exhibit|exhibits|suffer|suffers|offer|offers|provide|"
+    r"provides|enable|enables|require|requires|play|plays|become|becomes|emerge|emerges|emerged|often|typically|"
+    r"increasingly|widely|still|usually|generally|commonly|must|should|may|might|do|does)\b"
+    r"|[,.;:()\[\]—–!?]|\s-+\s|\s\d+\)|\s--")
+_DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
+                      "across toward towards both either between among this these that such".split())
+_ANAPHOR = re.compile(r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b|"
+                      r"^(?:to|that|both|either|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|"
+                      r"some|kinds?|types?|ways?|range|number|variety|lot)\b", re.I)
+_ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|less|like|ed|-scale|-level|-based|-aware)$")
+_HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
 
 
-def _phrase(rest: str, max_words: int = 9) -> str:
-    """Cut a noun phrase at the first clause boundary, at most max_words words."""
-    rest = rest.replace("*", "").replace("$", "")
+_UNDERSCORE = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
+
+
+def _phrase(rest: str, max_words: int = 10) -> str:
+    """The noun phrase at the start of `rest`, cut at the first clause boundary; if that is longer
+    than max_words, cut before a preposition within the limit -- the first from the 5th word on
+    ("reward modeling | with support for ...") -- never mid-phrase."""
+    rest = _UNDERSCORE.sub("", rest.replace("*", "").replace("$", "")).strip()
     m = _STOP_AT.search(rest)
-    words = (rest[:m.start()] if m else rest).split()[:max_words]
-    while words and words[-1].lower() in ("a", "an", "the", "of", "for", "and", "in", "on", "with", "from", "as"):
+    words = (rest[:m.start()] if m else rest).split()
+    if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective
+        while len(words) > 2 and _ADJ_END.search(words[-1]) and not words[-1][:1].isupper():
+            words.pop()
+    if len(words) > max_words:
+        cut = [i for i in range(2, max_words + 1) if words[i].lower() in ("for", "of", "in", "on", "with", "from",
+                                                                           "and", "across", "under", "over")]
+        late = [i for i in cut if i >= 4]
+        words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
+    while words and words[-1].lower() in _DANGLING:
         words.pop()
     return " ".join(words)
 
@@ -30,52 +66,125 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 
 
-_AFTER_NAME = re.compile(rf"\**\)?\**\s*(?:,|--|—|–|:|\s+is)\s*(?:a|an|the)\s+{_FILLER}(.*)")
-_LONG_BEFORE = re.compile(r"((?:[A-Z][\w\-]*\s+){1,7}[A-Z][\w\-]*)\s*\(\**$")
-_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,60}}?),?\s+(?:called|termed|named|dubbed)?\s*\**$")
+def _good(p: str, name: str = "") -> bool:
+    words = p.split()
+    return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
+        and not all(w[:1].isdigit() for w in words)
+
+
+def _tidy_long(long: str) -> str:
+    """'TRAnsforming diffusion Cues to instance Edges' -> 'Transforming Diffusion Cues to Instance Edges':
+    an expansion whose letters were capitalised to spell the acronym is re-cased; others stay as written."""
+    words = long.split()
+    if not any(re.fullmatch(r"[A-Z]{2,}[a-z]+|[a-z]+[A-Z]{1,2}[a-z]*", w) for w in words):
+        return long
+    return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
+
+
+_AFTER_NAME = re.compile(rf"\)?\s*(?:,|--|—|–|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+){_FILLER}(.*)", re.S)
+_LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")
+_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+(?:called|termed|named|dubbed|coined)?\s*")
+_DET_AT = re.compile(r"\b(?:a|an|the)\s")
+_CLAUSE_END = re.compile(r"[,.;:()\[\]]")
+
+
+def _noun_before(seg: str):
+    """'... a conjoint framework called ' -> match whose group(1) is 'conjoint framework' (leftmost determiner)."""
+    for d in _DET_AT.finditer(seg):
+        m = _NOUN_BEFORE.fullmatch(seg, d.start())
+        if m:
+            return m
+    return None
+
+
+def _initials_match(long: str, name: str) -> bool:
+    """Does `long` expand the acronym `name` (first letters agree, the rest in order)?"""
+    return bool(long) and long[0].lower() == name[0].lower() and _abbreviates(long, name)
+
+
+def _occurrences(text: str, name: str, limit: int = 6) -> list[int]:
+    """Positions of name as a whole token (not the 'FGDM' inside 'LR-FGDM')."""
+    out, i, n = [], text.find(name), len(name)
+    while i >= 0 and len(out) < limit:
+        b, a = text[i - 1:i], text[i + n:i + n + 1]
+        if not (b.isalnum() or b in "-_") and not (a.isalnum() or a in "-_"):
+            out.append(i)
+        i = text.find(name, i + n)
+    return out
 
 
 def descriptor(name: str, text: str) -> str:
     """What the abstract says its name is: 'X, a framework for Y' -> 'Framework for Y'."""
-    pos = text.find(name)
-    while pos >= 0:
+    occ = _occurrences(text, name)
+    acro = re.fullmatch(r"[A-Za-z0-9\-&]+", name) and sum(c.isupper() for c in name) >= 2
+    for pos in occ:  # 1. the acronym's expansion, before or after it
         before, after = text[max(0, pos - 120):pos], text[pos + len(name):pos + len(name) + 200]
-        m = _AFTER_NAME.match(after)
-        if m and len(_phrase(m.group(1)).split()) >= 2:
-            return _cap(_phrase(m.group(1)))
-        m = _LONG_BEFORE.search(before)
-        if m and m.group(1).strip() != name and after.lstrip("*").startswith(")"):
-            return m.group(1).strip()
-        m = _NOUN_BEFORE.search(before)
-        if m and len(m.group(1).split()) >= 2:
-            return _cap(_phrase(m.group(1)))
-        pos = text.find(name, pos + len(name))
+        if not acro:
+            break
+        if after.startswith(")") and before.rstrip().endswith("("):
+            words = _CLAUSE_END.split(before.rstrip()[:-1])[-1].split()[-9:]
+            for k in range(2, len(words) + 1):  # the shortest expansion that spells the acronym
+                if _initials_match(" ".join(words[-k:]), name):
+                    return _cap(_tidy_long(" ".join(words[-k:])))
+        m = _LONG_AFTER.match(after)
+        if m and _initials_match(m.group(1), name):
+            return _cap(_tidy_long(m.group(1).strip()))
+    for pos in occ:  # 2. the appositive: "X, a ..." / "X is a ..."
+        m = _AFTER_NAME.match(text, pos + len(name), pos + len(name) + 240)
+        if m:
+            p = _phrase(m.group(1))
+            if _good(p, name):
+                return _cap(p)
+    for pos in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
+        m = _noun_before(text[max(0, pos - 120):pos])
+        if m:
+            p = _phrase(m.group(1))
+            if _good(p, name):
+                return _cap(p)
     return ""
+
+
+_KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|analy[sz]e|examine|explore|revisit|"
+              r"characterize|establish|derive|formalize|consider|tackle|address|provide|put forward|offer|build|"
+              r"construct|curate|release|identify|uncover|demonstrate)")
+_INTRO = re.compile(
+    rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
+    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+(?:here\s+)?{_DET}?{_FILLER}(.*)")
+_WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 
 
 def key_phrase(text: str) -> str:
-    """The abstract's own statement of what it proposes, as a short title."""
+    """The abstract's own statement of what it proposes or studies, as a short title."""
     for s in sentences(text):
         m = _INTRO.search(s)
         if m:
-            p = _phrase(m.group(2))
-            if len(p.split()) >= 2:
+            p = _phrase(_HEAD_JUNK.sub("", m.group(1)))
+            if _good(p):
                 return _cap(p)
     return ""
+
+
+_LEAD_DET = re.compile(r"^(?:the|a|an)\s+", re.I)
 
 
 def make_title(given: str | None, name: str | None, text: str, tags: list[str]) -> str:
     if given and given.strip():
         return " ".join(given.split())
     if name:
+        name = name.strip("_*")
         d = descriptor(name, text)
-        return f"{name}: {d}" if d and d.lower() != name.lower() else name
+        return f"{name}: {d}" if d else name
     p = key_phrase(text)
     if p:
         return p
-    if tags:
-        return _cap(tags[0]) + (f" and {tags[1]}" if len(tags) > 1 else "")
-    return shorten(sentences(text)[0] if text else "Untitled", 80)
+    first = sentences(text)[0] if text else ""
+    subject = _phrase(_LEAD_DET.sub("", first))  # the topic the abstract opens with: "Backdoor attacks pose ..."
+    if _good(subject) and subject.split()[0].lower() not in _DANGLING:
+        return _cap(subject)
+    phrases = [t for t in tags if " " in t or "-" in t]
+    if phrases:
+        return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
+    return shorten(first or "Untitled", 80)
 
 
 def teaser(text: str, limit: int = 200) -> str:

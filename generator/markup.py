@@ -255,6 +255,7 @@ def _typography(s: str) -> str:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # (Markdown's own placeholders are \x02...\x03)
+_INDENT = re.compile(r"^(?: {4,}| *\t)[ \t]*", re.MULTILINE)  # what Markdown reads as a code block
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]])")
 # Characters some Markdown dialects treat specially ($ math, ~~ ^^ == marks, | tables) but that
 # Python-Markdown cannot backslash-escape: written as character references, which every engine shows
@@ -268,6 +269,8 @@ def escape_md(s: str) -> str:
     """Escape text so that Markdown shows it verbatim (and never as HTML, links, lists or attributes)."""
     if not s.isprintable():  # (a printable string has no control characters)
         s = _CONTROL.sub(" ", s)
+    if s[:1] in (" ", "\t") or "\n" in s:
+        s = _INDENT.sub(" ", s)  # one space: it may separate this text from what precedes it
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     if any(c in s for c in "\\`*_{}[]"):
         s = _MD_SPECIAL.sub(r"\\\1", s).replace("!\\[", "\\!\\[")

@@ -94,3 +94,10 @@ def test_seeds_leave_no_latex_or_dollar_in_the_readable_text():
         assert "\\" not in p.abstract_html.replace("<math", "")
     flexi = next(p for p in papers if "FlexiCodec" in p.plain_text)
     assert flexi.links == ["https://flexicodec.github.io"]
+
+
+def test_leading_control_characters_never_make_a_code_block():
+    """Control characters become spaces; four of them at a line start must not indent a code block."""
+    import markdown
+    html = markdown.markdown(markup.escape_md("\x01\x01\x01\x01\x01Gaia2 is a benchmark"))
+    assert html == "<p>Gaia2 is a benchmark</p>"

@@ -4,6 +4,10 @@
 
 One tokenization pass feeds categories, tags, sub-topics and related papers; extractors that read
 single abstracts (names, entities, results, titles) are plain functions in their own modules.
+
+Speed (20,000 papers, see benchmarks/enrich_speed.py): from 4,000 papers the per-abstract extractors
+run in forked worker processes, each owning a fixed slice of the papers, while this process does the
+corpus-wide stages; output is identical to a single-process run (EnrichConfig(workers=1)).
 """
 from __future__ import annotations
 
@@ -11,23 +15,27 @@ import logging
 import multiprocessing as mp
 import os
 import time
-from functools import partial
+import traceback
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+try:  # installed with scikit-learn
+    from threadpoolctl import threadpool_limits
+except ImportError:  # pragma: no cover
+    threadpool_limits = None
+
 from generator.model import Paper
 
-from .categories import CategoryModel, category_probs, class_text, explain, keyword_terms, load_model
+from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
 from .entities import extract_entities
 from .names import analyze, common_names, extract_name
 from .related import mentions, related
 from .results import extract_results
 from .tags import assign_tags
 from .taxonomy import Taxonomy, load_taxonomy
-from .text import count_vectorizer
 from .titles import make_slugs, make_title, teaser
 from .topics import subtopics
 from .vectors import build_corpus
@@ -47,34 +55,114 @@ class EnrichConfig:
     max_categories: int = 3  # primary + scored secondaries shown
     min_secondary: float = 0.0  # probability a secondary category needs
     subtopic_min: int = 40  # categories with fewer papers get no sub-topics
-    workers: int = 0  # processes for per-abstract extractors; 0 = auto (all cores from 4,000 papers)
+    workers: int = 0  # processes for per-abstract extractors; 0 = auto (all cores from 4,000 papers); 1 = none
 
 
 def _per_paper(common: frozenset[str], item) -> tuple:
-    """The single-abstract extractors for one paper (picklable for a process pool)."""
+    """The single-abstract extractors for one paper."""
     md, plain, an = item
     name = extract_name(md, common, an)
     return name, extract_entities(plain, name, an[1]), extract_results(plain), teaser(plain)
 
 
-def _map(fn, items: list, workers: int) -> list:
-    """map() in order; across `workers` forked processes for large corpora (same result either way)."""
-    if workers <= 1 or len(items) < 2 * workers or "fork" not in mp.get_all_start_methods():
-        return [fn(x) for x in items]
-    with mp.get_context("fork").Pool(workers) as pool:
-        return pool.map(fn, items, chunksize=max(1, len(items) // (workers * 8)))
+def _extract_slice(papers: list[Paper], conn) -> None:
+    """Worker: analyze its papers, send their token counts, receive the corpus-common names,
+    send (name, entities, results, teaser) per paper."""
+    try:
+        analyzed = [analyze(p.abstract_md) for p in papers]
+        conn.send(("ok", [toks for _, toks in analyzed]))
+        common = conn.recv()
+        conn.send(("ok", [_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(papers, analyzed)]))
+    except EOFError:  # the parent stopped (it failed itself); nothing to report
+        pass
+    except BaseException:  # noqa: BLE001 - reported to the parent, which raises
+        try:
+            conn.send(("error", traceback.format_exc()))
+        except OSError:
+            pass
+    finally:
+        conn.close()
+
+
+class _Extractors:
+    """The per-abstract extractors (names.analyze, extract_name, entities, results, teaser).
+
+    With workers > 1 they run in forked processes, each owning a fixed contiguous slice of the papers,
+    while the parent does the corpus-wide stages; the only barrier is the corpus-common names, which
+    need every paper's token counts.  Results come back in paper order: identical to workers=1."""
+
+    def __init__(self, papers: list[Paper], workers: int) -> None:
+        self.papers = papers
+        self.analyzed: list | None = None
+        self.done: list = []
+        self.procs: list = []
+        self.conns: list = []
+        if workers > 1:
+            ctx = mp.get_context("fork")
+            n = len(papers)
+            for w in range(workers):
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_extract_slice, args=(papers[n * w // workers:n * (w + 1) // workers], child),
+                                   daemon=True)
+                proc.start()
+                child.close()
+                self.procs.append(proc)
+                self.conns.append(parent)
+
+    def _gather(self) -> list:
+        out = []
+        for conn in self.conns:
+            status, payload = conn.recv()
+            if status != "ok":
+                raise RuntimeError(f"enrich worker failed:\n{payload}")
+            out.extend(payload)
+        return out
+
+    def token_counts(self) -> list:
+        if not self.procs:
+            self.analyzed = [analyze(p.abstract_md) for p in self.papers]
+            return [toks for _, toks in self.analyzed]
+        return self._gather()
+
+    def start(self, common: frozenset[str]) -> None:
+        """Hand the corpus-common names over: workers extract; workers=1 extracts right here."""
+        if not self.procs:
+            self.done = [_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(self.papers, self.analyzed)]
+        for conn in self.conns:
+            conn.send(common)
+
+    def results(self) -> list[tuple]:
+        """(name, entities, results, teaser) per paper, in paper order."""
+        return self.done if not self.procs else self._gather()
+
+    def close(self) -> None:
+        for conn in self.conns:
+            conn.close()
+        for proc in self.procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+
+
+def _auto_workers(n: int) -> int:
+    """All usable cores (at most 4) from 4,000 papers; below that, forking costs more than it saves."""
+    if n < 4000 or "fork" not in mp.get_all_start_methods():
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(4, cores))
 
 
 class _Clock:
-    """Logs each stage's wall seconds at DEBUG level (logger 'generator.enrich')."""
+    """Logs each stage's wall (and this process's CPU) seconds at DEBUG level (logger 'generator.enrich')."""
 
     def __init__(self) -> None:
-        self.t = time.perf_counter()
+        self.t, self.c = time.perf_counter(), time.process_time()
 
     def __call__(self, stage: str) -> None:
-        now = time.perf_counter()
-        log.debug("enrich %-36s %6.2f s", stage, now - self.t)
-        self.t = now
+        now, cpu = time.perf_counter(), time.process_time()
+        log.debug("enrich %-36s %6.2f s (cpu %.2f s)", stage, now - self.t, cpu - self.c)
+        self.t, self.c = now, cpu
 
 
 @lru_cache(maxsize=4)
@@ -90,21 +178,23 @@ def _model(path: Path | None) -> CategoryModel | None:
 def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: CategoryModel | None,
                 cfg: EnrichConfig) -> None:
     extra = None
-    if model is not None and any(p.keywords for p in papers):
-        cv = count_vectorizer(vocabulary={t: i for i, t in enumerate(model.terms)})
-        extra = cv.transform([class_text("", p.keywords) for p in papers])
+    if model is not None and any(p.keywords for p in papers):  # given keywords, counted over model terms
+        extra = build_corpus([class_text("", p.keywords) for p in papers]).select(model.terms)
     P, Xm = category_probs(corpus, extra, taxonomy, model)
     names = taxonomy.names
     by_name = {a.name: a for a in taxonomy.areas}
+    orders = np.lexsort((np.broadcast_to(np.arange(len(names)), P.shape), -P))  # per row, ties by area order
+    top = cfg.max_categories + 1  # enough to fill categories even when a given area is moved first
     for i, p in enumerate(papers):
-        order = np.lexsort((np.arange(len(names)), -P[i]))
-        ranked = [(names[j], round(float(P[i, j]), 3)) for j in order]
+        ranked = [(names[j], round(float(P[i, j]), 3)) for j in orders[i, :top].tolist()]
         if p.given_area in by_name:
             ranked = [(p.given_area, 1.0)] + [r for r in ranked if r[0] != p.given_area]
         p.category = ranked[0][0]
         p.categories = [ranked[0]] + [r for r in ranked[1:cfg.max_categories] if r[1] >= cfg.min_secondary]
-        if Xm is not None and p.category in model.classes:
-            p.category_terms = explain(Xm[i], model, p.category)
+    explained = explain_rows(Xm, model, [p.category for p in papers]) if Xm is not None else None
+    for i, p in enumerate(papers):
+        if explained is not None and p.category in model.classes:
+            p.category_terms = explained[i]
         else:
             p.category_terms = keyword_terms(p.plain_text, by_name[p.category].keywords)
 
@@ -115,42 +205,52 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None) -> list[Pape
     if not papers:
         return papers
     clock = _Clock()
-    texts = [p.plain_text for p in papers]
-    ids = [p.id for p in papers]
-    corpus = build_corpus(texts)
-    clock("corpus")
-    taxonomy = _taxonomy(cfg.taxonomy_path)
-    model = (cfg.model or _model(cfg.model_path)) if taxonomy.is_default else None
+    workers = cfg.workers if cfg.workers > 0 else _auto_workers(len(papers))
+    if workers > 1 and "fork" not in mp.get_all_start_methods():
+        workers = 1
+    extractors = _Extractors(papers, workers)  # with workers > 1, starts now and runs alongside
+    # with worker processes busy on the other cores, BLAS threads in this one would only contend
+    blas = threadpool_limits(1) if workers > 1 and threadpool_limits else None
+    try:
+        texts = [p.plain_text for p in papers]
+        ids = [p.id for p in papers]
+        corpus = build_corpus(texts)
+        clock("corpus")
+        taxonomy = _taxonomy(cfg.taxonomy_path)
+        model = (cfg.model or _model(cfg.model_path)) if taxonomy.is_default else None
+        _categorize(papers, corpus, taxonomy, model, cfg)
+        clock("categories")
 
-    workers = cfg.workers or (min(4, os.cpu_count() or 1) if len(papers) >= 4000 else 1)
-    mds = [p.abstract_md for p in papers]
-    analyzed = _map(analyze, mds, workers)
-    common = common_names([toks for _, toks in analyzed])
-    items = [(p.abstract_md, p.plain_text, an) for p, an in zip(papers, analyzed)]
-    for p, (name, ents, res, tease) in zip(papers, _map(partial(_per_paper, common), items, workers)):
+        extractors.start(common_names(extractors.token_counts()))
+        clock("names, entities, results, teasers" + (" (wait)" if workers > 1 else ""))
+
+        X, terms = corpus.tfidf(min_df=2, max_df=0.5)
+        for p, tags in zip(papers, assign_tags(X, terms, texts, cfg.tags_per_paper)):
+            p.tags = tags
+        clock("tags")
+        for p, rel in zip(papers, related(X, terms, ids, cfg.related_k, cfg.related_max_terms)):
+            p.related = rel
+        clock("related")
+        groups: dict[str, list[int]] = {}
+        for i, p in enumerate(papers):
+            groups.setdefault(p.category, []).append(i)
+        for cat in sorted(groups):
+            for i, label in subtopics(X, terms, groups[cat], cfg.subtopic_min).items():
+                papers[i].subtopic = label
+        clock("subtopics")
+
+        per_paper = extractors.results()
+        if workers > 1:
+            clock("names, entities, results, teasers (wait)")
+    finally:
+        extractors.close()
+        if blas is not None:
+            blas.restore_original_limits()
+    for p, (name, ents, res, tease) in zip(papers, per_paper):
         p.name, p.entities, p.results, p.teaser = name, ents, res, tease
-    clock("names, entities, results, teasers")
-
-    _categorize(papers, corpus, taxonomy, model, cfg)
-    clock("categories")
-
-    X, terms = corpus.tfidf(min_df=2, max_df=0.5)
-    for p, tags in zip(papers, assign_tags(X, terms, texts, cfg.tags_per_paper)):
-        p.tags = tags
-    clock("tags")
-    for p, rel in zip(papers, related(X, terms, ids, cfg.related_k, cfg.related_max_terms)):
-        p.related = rel
     for p, men in zip(papers, mentions([p.name for p in papers], texts, ids)):
         p.mentions = men
-    clock("related, mentions")
-
-    groups: dict[str, list[int]] = {}
-    for i, p in enumerate(papers):
-        groups.setdefault(p.category, []).append(i)
-    for cat in sorted(groups):
-        for i, label in subtopics(X, terms, groups[cat], cfg.subtopic_min).items():
-            papers[i].subtopic = label
-    clock("subtopics")
+    clock("mentions")
 
     for p in papers:
         p.title = make_title(p.given_title, p.name, p.plain_text, p.tags)

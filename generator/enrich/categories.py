@@ -134,6 +134,22 @@ def explain(x: sp.csr_matrix, model: CategoryModel, cls: str, k: int = 6) -> lis
     return [model.terms[x.indices[i]] for i in order[:k] if contrib[i] > 0]
 
 
+def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | None], k: int = 6) -> list[list[str]]:
+    """explain() for every row of X at once: classes[i] is row i's class (None: no explanation)."""
+    X = X.tocsr()
+    cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
+    row = np.repeat(np.arange(X.shape[0]), np.diff(X.indptr))
+    contrib = X.data * model.coef[np.maximum(cls_ix[row], 0), X.indices]
+    ok = (contrib > 0) & (cls_ix[row] >= 0)
+    row, col, contrib = row[ok], X.indices[ok], contrib[ok]
+    order = np.lexsort((col, -contrib, row))
+    rank = np.arange(len(order)) - np.searchsorted(row[order], row[order])
+    out: list[list[str]] = [[] for _ in range(X.shape[0])]
+    for r, c in zip(row[order][rank < k].tolist(), col[order][rank < k].tolist()):
+        out[r].append(model.terms[c])
+    return out
+
+
 def keyword_terms(text: str, area_keywords: tuple[str, ...], k: int = 6) -> list[str]:
     """The area's keywords found in a text (explains a keyword/description decision)."""
     low = text.lower()

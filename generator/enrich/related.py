@@ -1,12 +1,14 @@
 """Related papers: top-k neighbours per paper, each with the shared terms that explain the link.
 
-Neighbours are ranked by cosine in a 32-dimension LSA space (TF-IDF projected on its leading
-singular vectors, fitted on a sample): that groups papers by topic better than raw TF-IDF cosine
-(share of top-5 neighbours in the same ICLR area 0.46 vs 0.43 on the dev set) and is cheap: a dense
-chunk x n product and a block-maximum top-k, never an n x n matrix.  Small corpora (< 1,000 papers)
-use exact TF-IDF cosine.  A neighbour must share TF-IDF terms (cosine >= min_score); the shared terms
-are computed for the final pairs only.  Mentions: a paper whose coined name occurs in another
-abstract is linked from it.
+From 1,000 papers, candidates are ranked by cosine in a 32-dimension LSA space (the TF-IDF rows
+projected on the leading singular vectors of a 2,000-paper sample over the 10,000 most frequent
+terms).  That groups papers by topic better than raw TF-IDF cosine (share of top-5 neighbours in
+the same ICLR area on the dev set: 0.48 vs 0.43) and is cheap: a dense chunk x n product with a
+block-maximum top-k, never an n x n matrix (exact TF-IDF cosine cost ~25 s at 20,000 papers).
+Smaller corpora use exact TF-IDF cosine.  A kept neighbour must also have TF-IDF cosine >= min_score
+(so it has shared terms; spare candidates fill in); TF-IDF cosine and shared terms are computed for
+those pairs only.  The score shown is the ranking cosine.  Mentions: a paper whose coined name
+occurs in another abstract is linked from it.
 """
 from __future__ import annotations
 
@@ -16,14 +18,15 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.preprocessing import normalize
 from sklearn.utils.extmath import randomized_svd
+from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
 from generator.model import Related
 
 CHUNK = 512
 LSA_MIN_PAPERS = 1000  # below this, exact TF-IDF cosine (cheap, and LSA needs papers to learn topics)
 LSA_DIMS, LSA_TERMS, LSA_SAMPLE = 32, 10000, 2000
-BLOCK = 128  # columns per block in the block-maximum top-k
-EXTRA = 3  # spare candidates per paper, for neighbours dropped for sharing no terms
+BLOCK = 64  # columns per block in the block-maximum top-k
+EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
 
 
 def top_k(X: sp.csr_matrix, k: int = 5, min_score: float = 0.05) -> list[list[tuple[int, float]]]:
@@ -61,7 +64,7 @@ def lsa(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS, samp
     return normalize(np.asarray(Xc @ Vt.T.astype(np.float32), dtype=np.float32))
 
 
-def dense_top_k(Z: np.ndarray, k: int, chunk: int = 1000, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
+def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
     """Per row of Z: the k other rows of highest dot product (papers x k indices and scores, best first).
 
     Each chunk x n block of scores is cut into column blocks; the k blocks with the highest maxima
@@ -84,7 +87,9 @@ def dense_top_k(Z: np.ndarray, k: int, chunk: int = 1000, block: int = BLOCK) ->
         blocks = np.sort(np.argpartition(-bm, kb - 1, axis=1)[:, :kb], axis=1)
         cols = (blocks[:, :, None] * block + offs).reshape(len(r), kb * block)
         v = np.take_along_axis(S, cols, axis=1)
-        order = np.lexsort((cols, -v))[:, :k]
+        best = np.argpartition(-v, k - 1, axis=1)[:, :k] if v.shape[1] > k else np.argsort(-v, axis=1)
+        v, cols = np.take_along_axis(v, best, axis=1), np.take_along_axis(cols, best, axis=1)
+        order = np.lexsort((cols, -v))
         idx[s:s + chunk] = np.take_along_axis(cols, order, axis=1)
         val[s:s + chunk] = np.take_along_axis(v, order, axis=1)
     return idx, val
@@ -149,18 +154,30 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     X = (prune_rows(X, max_terms) if max_terms else X.tocsr()).sorted_indices()
     kk = min(k + EXTRA, n - 1)
     if n >= LSA_MIN_PAPERS and X.shape[1] > 2 * LSA_DIMS:
-        idx, sim = dense_top_k(lsa(X), kk)
+        with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
+            idx, sim = dense_top_k(lsa(X), kk)
         I, J, sim = np.repeat(np.arange(n), kk), idx.ravel(), sim.ravel()
     else:
         rows = top_k(X, kk, min_score=min_score)
         I = np.array([i for i, row in enumerate(rows) for _ in row], np.int64)
         J = np.array([j for row in rows for j, _ in row], np.int64)
         sim = np.array([s for row in rows for _, s in row], np.float32)
-    cos, tops = pair_terms(X, I, J)
-    for i, j, s, c, top in zip(I.tolist(), J.tolist(), sim.tolist(), cos.tolist(), tops.tolist()):
-        if c >= min_score and len(out[i]) < k:
-            out[i].append(Related(ids[j], round(s, 4), [str(terms[t]) for t in top if t >= 0]))
+    # TF-IDF cosine and shared terms: for the first k candidates, then spares for papers still short
+    rank = np.arange(len(I)) - np.searchsorted(I, I)
+    todo = np.flatnonzero(rank < k)
+    for extra in range(k, kk + 1):
+        cos, tops = pair_terms(X, I[todo], J[todo])
+        for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
+            if c >= min_score and len(out[i]) < k:
+                out[i].append(Related(ids[j], round(s, 4), [str(terms[t]) for t in top if t >= 0]))
+        short = np.array([len(r) < k for r in out])
+        todo = np.flatnonzero((rank == extra) & short[I])
+        if not len(todo):
+            break
     return out
+
+
+_MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")
 
 
 def mentions(names: list[str | None], texts: list[str], ids: list[str]) -> list[list[str]]:
@@ -170,16 +187,22 @@ def mentions(names: list[str | None], texts: list[str], ids: list[str]) -> list[
         if n and len(n) >= 3:
             owners.setdefault(n, []).append(i)
     unique = {n: v[0] for n, v in owners.items() if len(v) == 1}
-    first = {}
+    first: dict[str, list[str]] = {}
     for n in unique:
         first.setdefault(n.split()[0], []).append(n)
+    whole: dict[str, re.Pattern] = {}  # name -> its whole-word pattern, compiled once
     out = []
     for i, t in enumerate(texts):
         found = []
-        for tok in sorted(set(re.findall(r"[\w][\w.\-+]*[\w+]|\w", t)) & first.keys()):
+        for tok in sorted(first.keys() & set(_MENTION_TOKEN.findall(t))):
             for n in first[tok]:
                 j = unique[n]
-                if j != i and re.search(r"(?<![\w\-])" + re.escape(n) + r"(?![\w\-])", t):
+                if j == i:
+                    continue
+                rx = whole.get(n)
+                if rx is None:
+                    rx = whole[n] = re.compile(r"(?<![\w\-])" + re.escape(n) + r"(?![\w\-])")
+                if rx.search(t):
                     found.append(ids[j])
         out.append(sorted(set(found)))
     return out

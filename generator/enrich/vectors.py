@@ -1,31 +1,73 @@
-"""One tokenization pass over the corpus; every corpus statistic is derived from its counts."""
+"""One tokenization pass over the corpus; every corpus statistic is derived from its counts.
+
+The counts are exactly CountVectorizer's with text.VECTORIZER_ARGS (lowercase words, English stop
+words out, 1-2 grams, columns in term order), built with one regex pass per abstract and numpy:
+every token gets an integer id, bigrams are pairs of ids, and a term's column is its rank in
+(first word, second word) order -- the same as sorting the "first second" strings, since a space
+sorts before every token character.  Term strings are only made for the columns that are used.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections import defaultdict
 
 import numpy as np
 import scipy.sparse as sp
 from sklearn.preprocessing import normalize
 
-from .text import count_vectorizer
+from .text import STOP, VECTORIZER_ARGS
+
+_TOKEN = re.compile(VECTORIZER_ARGS["token_pattern"])
 
 
-@dataclass
 class Corpus:
-    counts: sp.csr_matrix  # papers x terms, raw counts of 1-2 grams
-    terms: np.ndarray  # column -> term
-    index: dict  # term -> column
+    """Papers x terms raw counts of 1-2 grams; a column's term is `terms[col]` (see term_strings)."""
+
+    def __init__(self, counts: sp.csr_matrix, words: list[str], first: np.ndarray, second: np.ndarray) -> None:
+        self.counts = counts  # papers x terms, float32 counts
+        self.words = words  # unigram id -> word
+        self.first, self.second = first, second  # column -> word ids (second = -1 for a unigram)
+        self._word_id = {w: i for i, w in enumerate(words)}
+        self._terms: np.ndarray | None = None
+
+    def term_strings(self, cols: np.ndarray) -> np.ndarray:
+        """The terms of the given columns, as an object array of str."""
+        w, a, b = self.words, self.first[cols].tolist(), self.second[cols].tolist()
+        return np.array([w[x] if y < 0 else f"{w[x]} {w[y]}" for x, y in zip(a, b)], dtype=object)
+
+    @property
+    def terms(self) -> np.ndarray:
+        """Column -> term for every column (made on first use)."""
+        if self._terms is None:
+            self._terms = self.term_strings(np.arange(self.counts.shape[1]))
+        return self._terms
 
     @property
     def df(self) -> np.ndarray:
-        return np.asarray((self.counts > 0).sum(axis=0)).ravel()
+        c = self.counts.tocsr()
+        return np.bincount(c.indices, minlength=c.shape[1])
+
+    def columns(self, terms: list[str]) -> np.ndarray:
+        """Column of each term (-1 where the corpus lacks it)."""
+        nw = len(self.words) + 1
+        code = np.full(len(terms), -1, np.int64)
+        for i, t in enumerate(terms):
+            ws = t.split(" ")
+            ids = [self._word_id.get(w, -1) for w in ws]
+            if len(ws) <= 2 and min(ids) >= 0:
+                code[i] = ids[0] * nw + (ids[1] + 1 if len(ws) == 2 else 0)
+        keys = self.first * nw + self.second + 1
+        pos = np.searchsorted(keys, code)
+        pos = np.minimum(pos, max(len(keys) - 1, 0))
+        found = (code >= 0) & (len(keys) > 0) & (keys[pos] == code if len(keys) else False)
+        return np.where(found, pos, -1)
 
     def select(self, terms: list[str]) -> sp.csr_matrix:
         """Counts for a fixed term list (zeros for terms the corpus lacks), papers x len(terms)."""
-        pos = np.array([self.index.get(t, -1) for t in terms])
+        pos = self.columns(terms)
         have = np.flatnonzero(pos >= 0)
         pick = sp.csr_matrix((np.ones(len(have), np.float32), (pos[have], have)),
-                             shape=(len(self.terms), len(terms)))
+                             shape=(self.counts.shape[1], len(terms)))
         return (self.counts @ pick).tocsr()
 
     def tfidf(self, min_df: int = 2, max_df: float = 0.5) -> tuple[sp.csr_matrix, np.ndarray]:
@@ -36,15 +78,43 @@ class Corpus:
         X = self.counts[:, keep].tocsr(copy=True)
         X.data = 1 + np.log(X.data)
         X = X @ sp.diags(np.log((1 + n) / (1 + df[keep])) + 1).astype(np.float32)
-        return normalize(X.tocsr()), self.terms[keep]
+        return normalize(X.tocsr()), self.term_strings(keep)
 
 
 def build_corpus(texts: list[str]) -> Corpus:
     """Count every 1-2 gram of every text (the one tokenization pass)."""
-    cv = count_vectorizer()
-    try:
-        counts = cv.fit_transform(texts).tocsr()
-    except ValueError:  # only stop words / empty texts
-        return Corpus(sp.csr_matrix((len(texts), 0), dtype=np.float32), np.array([], dtype=object), {})
-    terms = cv.get_feature_names_out()
-    return Corpus(counts, terms, cv.vocabulary_)
+    word_id: defaultdict[str, int] = defaultdict()
+    word_id.default_factory = word_id.__len__  # a new word gets the next id
+    lookup, findall = word_id.__getitem__, _TOKEN.findall
+    ids: list[int] = []
+    lengths = np.empty(len(texts), np.int64)
+    for d, t in enumerate(texts):
+        toks = findall(t.lower())
+        lengths[d] = len(toks)
+        ids.extend(map(lookup, toks))
+    words = list(word_id)
+    tok = np.array(ids, dtype=np.int64)
+    doc = np.repeat(np.arange(len(texts)), lengths)
+    keep = ~np.array([w in STOP for w in words], dtype=bool)[tok] if words else np.zeros(0, bool)
+    tok, doc = tok[keep], doc[keep]
+    if not len(tok):  # only stop words / empty texts
+        return Corpus(sp.csr_matrix((len(texts), 0), dtype=np.float32), [], np.zeros(0, np.int64), np.zeros(0, np.int64))
+    # words renumbered in sorted order, so integer order of (first, second) is term order
+    order = sorted(range(len(words)), key=words.__getitem__)
+    rank = np.empty(len(words), np.int64)
+    rank[order] = np.arange(len(words))
+    words = [words[i] for i in order]
+    tok = rank[tok]
+    nw = len(words) + 1
+    pair = doc[1:] == doc[:-1]
+    code = np.concatenate([tok * nw, tok[:-1][pair] * nw + tok[1:][pair] + 1])
+    rows = np.concatenate([doc, doc[1:][pair]])
+    keys = np.sort(code)
+    keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])]  # np.unique, minus its slow argsort
+    # column of each occurrence: unigrams through a per-word table, bigrams by binary search
+    col = np.empty(len(code), np.int64)
+    col[:len(tok)] = np.searchsorted(keys, np.arange(len(words), dtype=np.int64) * nw)[tok]
+    col[len(tok):] = np.searchsorted(keys, code[len(tok):])
+    counts = sp.csr_matrix((np.ones(len(col), np.float32), (rows, col)), shape=(len(texts), len(keys)))
+    counts.sum_duplicates()
+    return Corpus(counts, words, keys // nw, keys % nw - 1)

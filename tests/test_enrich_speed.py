@@ -1,0 +1,75 @@
+"""The fast paths of the enrichment give the same answers as the plain ones they replace."""
+import random
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.preprocessing import normalize
+
+from generator.enrich import EnrichConfig, enrich
+from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv
+from generator.enrich.related import dense_top_k, pair_terms, related
+from generator.enrich.results import _RX, _matches
+from generator.enrich.text import count_vectorizer
+from generator.enrich.vectors import build_corpus
+
+TEXTS = ["", "the and of", "We propose GPT-4o-mini x, a 3D-aware model; über-fast!",
+         "Graph neural networks (GNNs) on graphs: graph neural networks scale.",
+         "Large language models (LLMs) reason. Large language models plan, and LLMs act."]
+
+
+def test_corpus_counts_equal_countvectorizer():
+    texts = TEXTS + [f"word{i % 7} topic{i % 3} the shared phrase number {i}" for i in range(40)]
+    corpus = build_corpus(texts)
+    cv = count_vectorizer()
+    want = cv.fit_transform(texts)
+    assert list(corpus.terms) == list(cv.get_feature_names_out())
+    assert (corpus.counts != want).nnz == 0
+    pick = ["graph neural", "llms", "not there", "a b c", "shared phrase"]
+    got = corpus.select(pick)
+    ref = count_vectorizer(vocabulary={t: i for i, t in enumerate(pick[:2] + pick[4:])}).transform(texts)
+    assert (got[:, [0, 1, 4]] != ref).nnz == 0 and got[:, [2, 3]].nnz == 0
+
+
+def test_corpus_of_stop_words_only():
+    corpus = build_corpus(["the and", ""])
+    assert corpus.counts.shape == (2, 0) and corpus.select(["x"]).shape == (2, 1)
+
+
+def test_result_scan_equals_finditer():
+    rng = random.Random(0)
+    parts = list("0123456789  +%x×.,-") + ["up to ", "by  ", "of\t", "more than ", "+ ", " vs ", "times ",
+                                           "faster ", "AP", "% fewer tokens", "approximately ", "nearby "]
+    for _ in range(3000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(1, 40)))
+        assert [m.span() for m in _matches(t)] == [m.span() for m in _RX.finditer(t)], t
+
+
+def test_dense_top_k_and_pair_terms_exact():
+    rng = np.random.RandomState(0)
+    Z = normalize(rng.rand(700, 8).astype(np.float32) - 0.5)
+    idx, val = dense_top_k(Z, 4, chunk=128, block=16)
+    S = Z @ Z.T
+    np.fill_diagonal(S, -np.inf)
+    want = np.argsort(-S, axis=1, kind="stable")[:, :4]
+    assert (np.sort(idx, axis=1) == np.sort(want, axis=1)).mean() > 0.999
+    X = normalize(sp.random(50, 30, density=0.3, random_state=rng, format="csr", dtype=np.float32)).sorted_indices()
+    I, J = np.repeat(np.arange(50), 3), np.tile([1, 2, 3], 50)
+    cos, tops = pair_terms(X, I, J)
+    assert np.allclose(cos, np.asarray(X[I].multiply(X[J]).sum(axis=1)).ravel(), atol=1e-6)
+    for p in range(0, 150, 17):
+        prod = X[I[p]].multiply(X[J[p]]).toarray().ravel()
+        best = [c for c in np.lexsort((np.arange(30), -prod))[:4] if prod[c] > 0]
+        assert [c for c in tops[p] if c >= 0] == best
+
+
+@pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
+def test_related_large_path_and_parallel_equal_serial():
+    base = read_csv()[:1200]  # >= 1,000 papers: the LSA path
+    papers = [paper_from_text(p.abstract_md) for p in base]
+    again = [paper_from_text(p.abstract_md) for p in base]
+    a = enrich(papers, EnrichConfig(workers=1))
+    b = enrich(again, EnrichConfig(workers=2))
+    assert [x.to_dict() for x in a] == [y.to_dict() for y in b]
+    assert sum(len(p.related) for p in a) >= 4.5 * len(a)
+    assert all(r.shared and r.id != p.id for p in a for r in p.related)

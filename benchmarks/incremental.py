@@ -60,9 +60,11 @@ def make_project(folder: Path, n: int, base: list[str]) -> None:
     shutil.copytree(ROOT / "site_templates", folder / "site_templates")
     (folder / "generator").mkdir()
     shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", folder / "generator" / "mkdocs_hooks.py")
+    manifest = ROOT / "docs" / ".generated.json"  # the generator's own pages: not to be copied
+    generated = set(json.loads(manifest.read_text("utf-8"))) if manifest.is_file() else set()
     shutil.copytree(ROOT / "docs", folder / "docs",
                     ignore=lambda d, names: [x for x in names if Path(d, x).is_dir() or not x.endswith(".md")
-                                             or x == "index.md"])
+                                             or Path(d, x).relative_to(ROOT / "docs").as_posix() in generated])
     if not (folder / "docs" / "search.md").exists():
         (folder / "docs" / "search.md").write_text("# Search\n", "utf-8")
     texts = synthesize(base, 0, n)
@@ -105,11 +107,7 @@ def bench(n: int, base: list[str]) -> dict:
 
 
 def _run_build_here(date: str) -> int:
-    """Child process: `paper-digest build`, with the tests' stand-in enrich if the real one is missing."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from digest_fixtures import ensure_enrich
-    if ensure_enrich():
-        print("note: stand-in enrich (generator.enrich.enrich is not available yet)", file=sys.stderr)
+    """Child process: `paper-digest build` in the benchmark's project folder."""
     from generator.cli import main
     return main(["build", "--date", date])
 

@@ -4,25 +4,20 @@ no dialog opens, no injected script runs (window.__pwned stays undefined), nothi
 outside the site, no file from outside the inputs is read, and each abstract still reads as written."""
 from __future__ import annotations
 
-import functools
 from html.parser import HTMLParser
-import http.server
 import re
-import threading
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from conftest import build_project, make_project
+from conftest_browser import browser_available, launch_browser, serve
 from hostile.corpus import CSV_ROWS, HOSTILE_HEADER, VECTORS, ensure_enrich, write_inputs
 
 from generator import markup
 from generator.normalize import clean_text
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 pytestmark = pytest.mark.browser
 
 
@@ -39,28 +34,19 @@ def hostile_site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def server(hostile_site):
     project, _ = hostile_site
-    handler = functools.partial(QuietHandler, directory=str(project / "site"))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+    with serve(project / "site") as base:
+        yield base + "/"
 
 
 @pytest.fixture(scope="module")
 def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("no /usr/bin/chromium")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    reason = browser_available()
+    if reason:
+        pytest.skip(reason)
+    pw, b = launch_browser()
+    yield b
+    b.close()
+    pw.stop()
 
 
 class Watch:

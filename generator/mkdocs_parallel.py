@@ -5,7 +5,9 @@ depend only on the page itself and on the site-wide file list and nav, which are
 the first page is read.  So, once files and nav are final (after the `files` and `nav` events),
 the build forks: each worker process converts and renders its share of the pages that are not in
 the nav (the paper, tag and entity pages) with the full file list and nav, so every cross-link
-resolves and is validated exactly as in a serial build.  The parent does the nav pages and its own
+resolves and is validated exactly as in a serial build.  Out-of-nav pages are streamed: each is
+converted, rendered and written before the next is read, and its Markdown and HTML are dropped,
+so memory does not grow with the number of pages (no template of another page reads them).  The parent does the nav pages and its own
 share, then collects from each worker what the rest of the build needs: each page's anchors and
 links to anchors (anchor validation runs over all pages at the end, as in MkDocs), any entries the
 Material search plugin indexed, and the number of warnings (strict mode counts them all).
@@ -89,18 +91,18 @@ def build(config, dirty: bool = False, jobs: int | None = None) -> None:
         mine = {id(f) for f in shares[0]} | {id(f) for f in doc_files if not f.inclusion.is_not_in_nav()}
         workers = [_fork(share, config, files, nav, doc_files) for share in shares[1:]]
 
-        for file in doc_files:
-            if id(file) in mine:
-                mk._populate_page(file.page, config, files)
+        in_nav = [f for f in doc_files if id(f) in mine and not f.inclusion.is_not_in_nav()]
+        for file in in_nav:
+            mk._populate_page(file.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
+        _stream(shares[0], config, files, doc_files, nav, env)
         files.copy_static_files(inclusion=inclusion)
         for template in config.theme.static_templates:
             mk._build_theme_template(template, env, files, config, nav)
         for template in config.extra_templates:
             mk._build_extra_template(template, files, config, nav)
-        for file in doc_files:
-            if id(file) in mine:
-                mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+        for file in in_nav:
+            mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
 
         worker_warnings = 0
         by_uri = {f.src_uri: f for f in files}
@@ -128,6 +130,18 @@ def build(config, dirty: bool = False, jobs: int | None = None) -> None:
         logging.getLogger("mkdocs").removeHandler(warning_counter)
 
 
+def _stream(share, config, files, doc_files, nav, env) -> None:
+    """Convert, render and write out-of-nav pages one at a time, dropping each page's Markdown and
+    HTML once written: no other page's template reads them (they are in no nav), and what the end
+    of the build needs (title, anchors, links to anchors, search entries) is kept."""
+    for file in share:
+        page = file.page
+        mk._populate_page(page, config, files)
+        mk._build_page(page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+        page.markdown = page.content = None
+        page.toc = []
+
+
 def _fork(share, config, files, nav, doc_files) -> tuple[int, int]:
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -143,11 +157,8 @@ def _fork(share, config, files, nav, doc_files) -> tuple[int, int]:
         logging.getLogger("mkdocs").addHandler(counter)
         search = _search_plugins(config)
         before = [len(p.search_index.entries) for p in search]
-        for file in share:
-            mk._populate_page(file.page, config, files)
         env = config.plugins.on_env(config.theme.get_env(), config=config, files=files)
-        for file in share:
-            mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+        _stream(share, config, files, doc_files, nav, env)
         pages = {
             f.src_uri: (f.page.title, f.page.present_anchor_ids,
                         {to.src_uri: links for to, links in (f.page.links_to_anchors or {}).items()})

@@ -116,3 +116,17 @@ def test_build_from_dev_csv(tmp_path):
     project = make_project(tmp_path / "p", DEV_CSV)
     assert build_project(project) == 0
     assert len(paper_pages(project / "site")) == 2120
+
+
+def test_out_of_nav_pages_use_the_light_template(seed_site):
+    """Paper, tag and entity pages: Material's stylesheets and header bar, the top-level nav and the
+    paper search, no theme script bundle; in-nav pages keep Material's full page."""
+    light = paper_pages(seed_site)[:3] + sorted((seed_site / "tags").glob("*/index.html"))[:2]
+    for page in light:
+        html = page.read_text("utf-8")
+        assert re.search(r'<link rel="stylesheet" href="(\.\./)+assets/stylesheets/main\.[0-9a-f]+\.min\.css">', html)
+        assert 'class="md-header' in html and 'class="ps-box"' in html and 'class="md-nav__list"' in html
+        assert "assets/javascripts/bundle." not in html, page
+        assert html.count("<h1") == 1
+    home = (seed_site / "index.html").read_text("utf-8")
+    assert "assets/javascripts/bundle." in home

@@ -151,6 +151,22 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     return out
 
 
+def release_memory() -> None:
+    """Hand the generator's freed memory back to the system before MkDocs starts (and forks).
+
+    The generator's stages peak at about a gigabyte at 20,000 papers; once they are done, Python
+    has freed the objects but glibc keeps the pages, so MkDocs (and its forked worker) would run on
+    top of them.  malloc_trim returns them (measured at 20,000 papers: 1.1 GB -> 0.42 GB)."""
+    import gc
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except (OSError, AttributeError):  # not glibc (e.g. musl): nothing to trim
+            pass
+
+
 @contextmanager
 def source_date_epoch(date: str | None):
     """SOURCE_DATE_EPOCH from the state's latest batch (unless set): MkDocs dates sitemap.xml(.gz) with it."""
@@ -250,6 +266,7 @@ def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, r
     result.mode = "dirty" if the_plan.dirty else "full"
     log(f"mkdocs: {result.mode} build ({the_plan.reason})")
     incremental.clear_stamp(target)
+    release_memory()
     with stage("mkdocs build", result.timings):
         run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed,
                    source_date=result.state.latest.date if result.state and result.state.latest else None)

@@ -260,6 +260,12 @@ def _fork_call(func, arg):
     return result
 
 
+def raw_differs(p: Paper) -> bool:
+    """Whether the page shows the paragraph as read: only where normalizing changed more than spacing
+    (LaTeX, Markdown, entities...); otherwise it would repeat the abstract word for word."""
+    return p.abstract_raw.split() != p.plain_text.split()
+
+
 def papers_json(papers: list[Paper]) -> str:
     """docs/data/papers.json: one record per line, sorted by id (diffable; and json's C encoder,
     which `indent` would switch off, is ~10x faster at 20,000 papers)."""
@@ -304,7 +310,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             subtopic_anchor=slugify(p.subtopic) if p.subtopic and (p.collection, p.category) in grouped else "",
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
-            mentioned_by=mentioned_by.get(p.id, [])) for p in share}
+            mentioned_by=mentioned_by.get(p.id, []), show_raw=raw_differs(p)) for p in share}
 
     # Paper pages are most of the work and independent of each other: with two cores and many
     # papers, a forked worker renders every other one while this process renders the rest.

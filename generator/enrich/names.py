@@ -8,6 +8,7 @@ caps) unless a cue puts it in a name slot; common field acronyms (LLM, RL, CoT..
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 
@@ -22,39 +23,160 @@ Building Based Using Through Motivated Inspired Empirically Extensive Overall To
 """.split())
 _FUNCTION = frozenset("""I We Our In This The A An To It Its However First Second Third Finally Specifically Moreover
 Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
-Empirically Extensive Overall Together Here Then Thus Large Deep Neural Modern Current Standard Traditional""".split())
+Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current Standard Traditional""".split())
 _SMALL = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
 _TOKEN = r"[A-Za-z0-9][\w.+²³′'&]*(?:-[\w.+²³′'&]+)*(?<=[\w+²³′])"
 _WORD = r"(?:[A-Z0-9][\w.+\-²³′'&]*|of|and|for|the|as|in|to|on|with|a)"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
 _PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
+# a field acronym (LLM, MLLMs) is never the name a slot holds: "we propose the reasoning MLLM, Vision-R1"
+_NOT_COMMON = r"(?!(?:" + "|".join(sorted(map(re.escape, COMMON), key=len, reverse=True)) + r")s?(?![\w\-]))"
 _CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
 _SLOT_END = re.compile(r"[*$\"”]*\s*(?:[,(:—–]|--|or\s)")
-_ALIAS = re.compile(rf"[*$\"”]*\s+or\s+[*$]*({_TOKEN})")
+_ALIAS = re.compile(rf"[*$\"”]*,?\s+or\s+[*$]*({_TOKEN})")
+_SHORT_FORM = re.compile(rf"[*$\"”]*\s*\(\s*({_TOKEN})\s+([A-Z][\w\-]*)\s*\)")
 _TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by)\s+)?{_CAPW}){{0,4}}")
 _CODED = re.compile(
     r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*)$")
 _VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
 _SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
-_VERB_FORMS = (r"(?:propos|introduc|present|develop|design|releas|build|construct|curat|contribut|offer|creat|establish|"
-               r"describ|formaliz|instantiat|provid|train|unveil|collect|annotat)(?:e|es|ed|ing|s|d)?")
+_VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "releas", "build", "construct", "curat",
+               "contribut", "offer", "creat", "establish", "describ", "formaliz", "instantiat", "provid", "train",
+               "unveil", "collect", "annotat")
+_VERB_FORMS = rf"(?:{'|'.join(_VERB_STEMS)})(?:e|es|ed|ing|s|d)?"
+_ADVERBS = ("also", "further", "then", "first", "here", "newly", "therefore")
 _INTRO = re.compile(
-    rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:also|further|then|first|here|newly|therefore)\s+)?"
+    rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:{'|'.join(_ADVERBS)})\s+)?"
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
-    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
 _INTRO2 = re.compile(
-    rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:a|an|the)\s+(?:[a-z][\w\-]*\s+){{0,6}}?(?:[a-z][\w\-]*,?|[\w\-]+,)\s+\(?"
-    rf"[*$]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_TOKEN})[*$]*(?=\s*(?:,|\(|\)|\.|\s+which|\s+that))")
-_CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
+    rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,6}}?(?:[a-z][\w\-]*,?|[\w\-]+,)\s+\(?"
+    rf"[*$]*({_NOT_COMMON}(?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_TOKEN})[*$]*(?=\s*(?:,|\(|\)|\.(?!\w)|\s+which|\s+that))")
+_CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|(?<=we )(?:term|call|dub|name)|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
 _WITH = re.compile(rf"\b(?i:we|this (?:paper|work))\s+(?:address|tackle|solve|fill|bridge|close|overcome|mitigate|resolve|answer)\s+(?:[\w\-]+\s+){{1,4}}?(?:with|via|through)\s+(?:the\s+)?[*$\"“]*({_TOKEN})[*$\"”]*(?=\s*[,(.:])")
-_OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+[*$]*({_TOKEN})")
+_OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+(?:the\s+)?[*$]*({_TOKEN})")
+# "..., resulting in Tool-N1, a series of tool-calling models": a coined name described by an apposition
+_APPOSITIVE = re.compile(rf"(?<![\w\-.$}}])[*$]*({_TOKEN})[*$]*,\s+(?:a|an)\s+(?:[\w\-]+,?\s+){{0,6}}?{_SELF}s?\b")
+APPOS = 6.0  # below the strong cues (6.5): an apposition names a thing, not always the paper's own
+# "our proposed NarrLV is ...", "our LongWriter-Zero model": a coined name right after "our"
+_OURS_COINED = re.compile(
+    rf"\b(?i:our|the proposed)\s+(?:(?:proposed|new|novel|resulting)\s+)?[*$]*({_TOKEN})[*$]*(?=\s+(?:{_SELF}s?|is|are|"
+    rf"achieves|outperforms|consistently|significantly|establishes|sets|improves|surpasses)\b)")
 _PAREN = re.compile(rf"\(\s*[*$]*({_TOKEN})[*$]*\s*\)")
 _REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
 _EMPH_ACRO = re.compile(rf"\(\s*({_TOKEN})\s*\)$")
-_EMPH = re.compile(r"(\*\*?)([^*\n]{2,60}?)\1")  # **bold**, *italic* (a literal first char: a fast scan)
+_LOWER_PHRASE = re.compile(r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)+")
+_EMPH_REV = re.compile(rf"({_TOKEN})\s*\([^()]{{3,80}}\)$")
+_EMPH = re.compile(r"(\*\*?|__)([^*\n]{2,60}?)\1")  # **bold**, *italic* (a literal first char: a fast scan)
 _UNDER = re.compile(r"(_)([^*_\n$]{2,60}?)_(?![\w$])")  # _italic_ (Markdown)
+
+
+_WE_WORDS = ("we ", "this ")
+_OUR_WORDS = ("our ", "the proposed ")
+# each cue, its score, and the words (lower case; "w ": followed by white space) every match of it starts with
+_CUES = ((_INTRO, 6.5, ("we ", "this ", "paper ", "work ", "and ", "by ")), (_INTRO2, 6.5, _WE_WORDS),
+         (_CALLED, 7, ("call", "term", "dub", "name", "coined ", "abbreviated ", "refer", "denoted ")),
+         (_OURS, 6.5, ("our ", "the proposed ", "the resulting ")), (_WITH, 6.5, _WE_WORDS))
+# what must follow some first words: _INTRO's verb (or adverb) after "and", "by" ("and propose", "by introducing"),
+# _CALLED's endings ("called ", "refer to ", "referred to ")
+_THEN = {"and ": _ADVERBS + _VERB_STEMS, "by ": _ADVERBS + _VERB_STEMS, "call": ("ed ", " "), "term": ("ed ", " "),
+         "dub": ("bed ", " "), "name": ("d ", " ", "ly "), "refer": (" to ", "red to ")}
+_APPOS_ANCHOR = re.compile(r",\s+an?\s")
+_APPOS_RUN = frozenset(".+²³′'&-*$")
+
+
+class _Triggers:
+    """Finds a cue's matches by trying it only where one of its first words stands, which gives what
+    rx.finditer(text) gives (every match starts at such a word) without running the regex over every
+    character.  Texts whose lower-casing is not one char to one char, or that hold a character re's
+    IGNORECASE equates with an ASCII letter (ı, İ, ſ), use finditer."""
+
+    def __init__(self, text: str):
+        self.text = text
+        low = text.lower()
+        ok = len(low) == len(text) and not any(c in text for c in "ıİſ")
+        self.low = _spaced(low) if ok else None  # white space as " ": "we " finds "we\n" too
+        self.words: dict[str, list[int]] = {}
+        self.cache: dict[tuple[str, ...], list[int]] = {}
+
+    def _word(self, w: str) -> list[int]:
+        """Where w starts a word (lower case, spaces as they are in w)."""
+        got = self.words.get(w)
+        if got is None:
+            low, got = self.low, []
+            then = _THEN.get(w)
+            i = low.find(w)
+            while i >= 0:
+                if not i or not (low[i - 1].isalnum() or low[i - 1] == "_"):
+                    if then is None:
+                        got.append(i)
+                    else:
+                        j = i + len(w)
+                        while w[-1] == " " and low.startswith(" ", j):
+                            j += 1
+                        if low.startswith(then, j):
+                            got.append(i)
+                i = low.find(w, i + 1)
+            self.words[w] = got
+        return got
+
+    def _starts(self, words: tuple[str, ...]) -> list[int]:
+        out = self.cache.get(words)
+        if out is None:
+            out = self.cache[words] = sorted({i for w in words for i in self._word(w)})
+        return out
+
+    def any_between(self, words: tuple[str, ...], start: int, end: int) -> bool:
+        """Might a match of a cue starting with words start in [start, end)?"""
+        if self.low is None:
+            return True
+        starts = self._starts(words)
+        i = bisect_left(starts, start)
+        return i < len(starts) and starts[i] < end
+
+    def scan(self, rx: re.Pattern, words: tuple[str, ...]) -> Iterator[re.Match]:
+        if self.low is None:
+            return rx.finditer(self.text)
+        return _matches_at(rx, self.text, self._starts(words))
+
+    def appositives(self) -> Iterator[re.Match]:
+        """_APPOSITIVE's matches: each starts in the run of token characters before a ", a(n) "."""
+        text = self.text
+        starts = []
+        for a in _APPOS_ANCHOR.finditer(text):
+            r = c = a.start()
+            while r and (text[r - 1].isalnum() or text[r - 1] == "_" or text[r - 1] in _APPOS_RUN):
+                r -= 1
+            starts.extend(range(r, c))
+        return _matches_at(_APPOSITIVE, text, starts)
+
+
+_SPACES = {c: " " for c in range(0x3001) if chr(c).isspace()}  # U+3000 is the last white-space character
+_RARE_SPACES = "".join(chr(c) for c in _SPACES if c > 127)
+
+
+def _spaced(text: str) -> str:
+    """text with every white-space character as " " (the same length)."""
+    text = text.replace("\n", " ").replace("\t", " ").replace("\r", " ").replace("\x0b", " ").replace("\x0c", " ")
+    for c in "\x1c\x1d\x1e\x1f":
+        if c in text:
+            return text.translate(_SPACES)
+    if not text.isascii() and any(c in text for c in _RARE_SPACES):
+        return text.translate(_SPACES)
+    return text
+
+
+def _matches_at(rx: re.Pattern, text: str, starts) -> Iterator[re.Match]:
+    """rx.finditer(text) when every match starts at one of the (sorted) starts."""
+    end = 0
+    for p in starts:
+        if p >= end:
+            m = rx.match(text, p)
+            if m:
+                end = max(m.end(), p + 1)
+                yield m
 
 
 def _emphasis(text: str):
@@ -75,6 +197,7 @@ def token_counts(text: str) -> Counter:
 
 _COINED: dict[str, bool] = {}
 _PLAIN: set[str] = set()  # tokens known not to be coined
+_NAMELIKE: set[str] = set()  # tokens known to be coined
 
 
 def coined(tok: str) -> bool:
@@ -84,15 +207,29 @@ def coined(tok: str) -> bool:
         if len(_COINED) > 1_000_000:
             _COINED.clear()
             _PLAIN.clear()
+            _NAMELIKE.clear()
         c = _COINED[tok] = _coined(tok)
-        if not c:
-            _PLAIN.add(tok)
+        (_NAMELIKE if c else _PLAIN).add(tok)
     return c
+
+
+def _coined_tokens(tokens: Counter) -> set[str]:
+    """The coined ones among tokens' keys; only unseen tokens are tested.  (set(keys).difference(big) costs
+    len(keys); keys - big, which is set(keys).difference_update(big), would cost len(big).)"""
+    for tok in set(tokens).difference(_PLAIN).difference(_NAMELIKE):
+        coined(tok)
+    return _NAMELIKE.intersection(tokens)
+
+
+_NUMBERLIKE = re.compile(r"[\d.,%×x\-]+[A-Za-z]{0,2}|[A-Z]\d*|\d+[A-Za-z]*|[\d.]+[KMBkmb]|[\d.]+[A-Za-z]?-[a-z\-]+")
 
 
 def _coined(tok: str) -> bool:
     return bool(tok) and len(tok) <= 40 and tok not in COMMON and tok.rstrip("s") not in COMMON \
-        and bool(_CODED.match(tok)) and not re.fullmatch(r"[\d.,%×x\-]+[A-Za-z]{0,2}|[A-Z]\d*|\d+[A-Za-z]*|[\d.]+[KMBkmb]|[\d.]+[A-Za-z]?-[a-z\-]+", tok)
+        and bool(_CODED.match(tok)) and not _NUMBERLIKE.fullmatch(tok)
+
+
+_GENERIC_WORD = re.compile(rf"(?i:{_SELF}|net|bench|data)s?")
 
 
 def _namelike(phrase: str, slot: bool) -> bool:
@@ -101,15 +238,21 @@ def _namelike(phrase: str, slot: bool) -> bool:
     if not words or phrase in COMMON or words[0] in _FUNCTION or len(words) == 1 and phrase in COMMON:
         return False
     if len(words) == 1:
-        return coined(phrase) or (slot and phrase[0].isupper() and len(phrase) >= 3)
+        return coined(phrase) or slot and phrase[0].isupper() and len(phrase) >= 3 and not _GENERIC_WORD.fullmatch(phrase)
+    if "and" in words and coined(words[0]) and coined(words[-1]):
+        return False  # two names ("Sci2Pol-Bench and Sci2Pol-Corpus"), not one
     return slot and all(w[0].isupper() or w[0].isdigit() or w in _SMALL for w in words) \
-        and words[-1][0].isupper()
+        and (words[-1][0].isupper() or words[-1][0].isdigit())
+
+
+_WORD_SPLIT = re.compile(r"[\s\-–]+")
+_HYPHEN_SPLIT = re.compile(r"[\s\-]+")
 
 
 def _abbreviates(long: str, acro: str) -> bool:
     """Does acro abbreviate the end of long?  'Circuit-based Reasoning Verification' ~ CRV."""
     letters = [c.lower() for c in acro if c.isalpha()]
-    words = [w for w in re.split(r"[\s\-–]+", long) if w]
+    words = [w for w in _WORD_SPLIT.split(long) if w]
     if len(letters) < 2 or not words:
         return False
     text = " ".join(words).lower()
@@ -125,12 +268,12 @@ def _abbreviates(long: str, acro: str) -> bool:
 
 def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
     """(long form trimmed to the abbreviated words, acronym) or None."""
-    words = re.split(r"\s+", long.strip())
+    words = long.split()
     n_letters = sum(c.isupper() for c in acro) or len(acro)
     for k in range(1, min(len(words), 9) + 1):
         tail = " ".join(words[-k:])
-        if _abbreviates(tail, acro) and tail[0].lower() == acro[0].lower():
-            if k >= max(1, n_letters - 3) or len(re.split(r"[\s\-]+", tail)) >= n_letters - 1:
+        if tail[0].lower() == acro[0].lower() and _abbreviates(tail, acro):
+            if k >= max(1, n_letters - 3) or len(_HYPHEN_SPLIT.split(tail)) >= n_letters - 1:
                 return tail, acro
     return None
 
@@ -156,26 +299,46 @@ def acronym_pairs(text: str, keep=None) -> Iterator[tuple[str, str]]:
             yield pair
 
 
+_SUPERSCRIPT = re.compile(r"\$\^?\{?(\w)\}?\$|\^\{?(\w)\}?")
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
 def _clean(tok: str) -> str:
     if tok.isalnum():
         return tok
-    tok = re.sub(r"\$\^?\{?(\w)\}?\$|\^\{?(\w)\}?", lambda m: m.group(1) or m.group(2), tok)  # A$^2$FM
+    if "^" in tok or "$" in tok:
+        tok = _SUPERSCRIPT.sub(lambda m: m.group(1) or m.group(2), tok)  # A$^2$FM
     tok = tok.strip().strip("*_'\"`“”‘’,;:()[]$")
-    return re.sub(r"['’]s$", "", tok).rstrip(".-").strip()
+    if tok.endswith("s"):
+        tok = _POSSESSIVE.sub("", tok)
+    return tok.rstrip(".-").strip()
+
+
+_SHORT_CAPS = re.compile(r"[A-Z0-9&]{2,3}")
 
 
 def _prefer(long: str, acro: str) -> str:
     """Papers go by their acronym, except a plain <=3-letter one for a Title-Case phrase
     ("Test-Time Matching (TTM)" -> Test-Time Matching; "Circuit-based ... (CRV)" -> CRV)."""
-    title_case = all(w[0].isupper() or w in _SMALL for w in re.split(r"[\s\-]+", long) if w)
-    return long if title_case and re.fullmatch(r"[A-Z0-9&]{2,3}", acro) else acro
+    title_case = all(w[0].isupper() or w in _SMALL for w in _HYPHEN_SPLIT.split(long) if w)
+    return long if title_case and _SHORT_CAPS.fullmatch(acro) else acro
+
+
+_TEX_WRAP = re.compile(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}")
+_MATH_EMPH = re.compile(r"\$(\*+[^$*]+\*+)\$")
+_LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\w)")
 
 
 def _prepare(md: str) -> str:
     """Drop TeX wrappers and letter-level emphasis (**V**ideo -> Video) that hide words."""
-    text = re.sub(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}", r"\1", md).replace("\\", "")
-    text = re.sub(r"\$(\*+[^$*]+\*+)\$", r"\1", text)
-    return re.sub(r"(?<=\w)(\*{1,2})(\w{1,3})\1|(\*{1,2})(\w{1,3})\3(?=\w)", lambda m: m.group(2) or m.group(4), text)
+    text = md
+    if "\\" in text:
+        text = _TEX_WRAP.sub(r"\1", text).replace("\\", "")
+    if "*" not in text:
+        return text
+    if "$" in text:
+        text = _MATH_EMPH.sub(r"\1", text)
+    return _LETTER_EMPH.sub(lambda m: m.group(2) or m.group(4), text)
 
 
 def _rev_acros(text: str):
@@ -195,65 +358,145 @@ def analyze(md: str) -> tuple[str, Counter]:
     return text, token_counts(text)
 
 
-def candidates(text: str, tokens: Counter) -> list[tuple[float, int, str]]:
-    """(score, position, name) for every cue found in a prepared abstract (see analyze)."""
+def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -> list[tuple[float, int, str]]:
+    """(score, position, name) for every cue found in a prepared abstract (see analyze).
+    `skip`: names the caller refuses anyway (corpus-common tokens), not worth scoring by frequency."""
     out: list[tuple[float, int, str]] = []
     pairs: dict[str, str] = {}
-    for long, acro in acronym_pairs(text):
-        if coined(acro):
-            pairs.setdefault(acro, long)
+    terms: set[str] = set()  # defined acronyms of problems and families of methods
+    for long, acro in acronym_pairs(text, keep=coined):
+        pairs.setdefault(acro, long)
+    at = _Triggers(text)
+    for acro, long in _introduced_parens(text, at):
+        pairs.setdefault(acro, long)
     for m in _emphasis(text):
+        bold = len(m.group(1)) == 2
         inner = _clean(m.group(2))
-        acro = _EMPH_ACRO.search(m.group(2).strip(" *$"))
+        # "**Long Form (ACR)**" names ACR, "**ACR (Long Form)**" too
+        acro = _EMPH_ACRO.search(m.group(2).strip(" *$")) or _EMPH_REV.match(m.group(2).strip(" *$"))
         if acro and coined(_clean(acro.group(1))):
-            out.append((9, m.start(), _clean(acro.group(1))))
-        elif _namelike(inner, slot=len(m.group(1)) == 2 or coined(inner) or len(inner.split()) > 1):
-            out.append((8 if len(m.group(1)) == 2 else 7, m.start(), inner))
-    for rx, score in ((_INTRO, 6.5), (_INTRO2, 6.5), (_CALLED, 7), (_OURS, 6.5), (_WITH, 6.5)):
-        for m in rx.finditer(text):
+            # "**open-ended deep research (OEDR)**" is a problem the paper tackles, not its name
+            problem = acro.re is _EMPH_ACRO and _LOWER_PHRASE.fullmatch(m.group(2).strip(" *$")[:acro.start()].strip())
+            out.append((6 if problem else 8 if bold else 7, m.start(), _clean(acro.group(1))))
+        elif _namelike(inner, slot=bold or coined(inner) or len(inner.split()) > 1):
+            out.append((8 if bold else 7, m.start(), inner))
+    for rx, score, words in _CUES:
+        for m in at.scan(rx, words):
             tok = _clean(m.group(1))
             pm = _TITLE_PHRASE.match(text, m.start(1))
-            if pm and pm.end() > m.end(1) and _SLOT_END.match(text, pm.end()):
-                tok = _clean(pm.group(0))
-                alias = _ALIAS.match(text, pm.end())  # "termed Long Form or ACR": the paper goes by ACR
-                if alias and coined(_clean(alias.group(1))):
-                    tok = _clean(alias.group(1))
+            end = m.end(1)
+            if pm and pm.end() > end and _SLOT_END.match(text, pm.end()):
+                tok, end = _clean(pm.group(0)), pm.end()
+            alias = _ALIAS.match(text, end)  # "termed Long Form(,) or ACR (for short)": the paper goes by ACR
+            if alias and coined(_clean(alias.group(1))):
+                tok = _clean(alias.group(1))
+            short = _SHORT_FORM.match(text, end)  # "Neural Indicator Sampling (NI Sampling)"
+            if short and tok.endswith(" " + short.group(2)) and coined(short.group(1)) \
+                    and _abbreviates(tok[:-len(short.group(2))], short.group(1)):
+                tok = f"{short.group(1)} {short.group(2)}"
+            first, joined, second = tok.partition(" and ")
+            if joined and coined(first) and coined(second):
+                tok = first  # "we propose Sci2Pol-Bench and Sci2Pol-Corpus": two names, the first one leads
             tail = text[m.end(1):m.end(1) + 3]
             if _namelike(tok, slot=True):
                 out.append((score + (0.5 if _TAIL.match(tail) else 0), m.start(1), tok))
+    for m in at.scan(_OURS_COINED, _OUR_WORDS):
+        tok = _clean(m.group(1))
+        if coined(tok) and tok not in pairs:  # "Parameter-Efficient Tuning (PET) ... our PET strategy": a term
+            out.append((6.5, m.start(1), tok))
+    for m in at.appositives():
+        tok = _clean(m.group(1))
+        if coined(tok) and tok not in pairs and not _TERMLIKE.fullmatch(tok):
+            out.append((APPOS, m.start(1), tok))
     for m in _rev_acros(text):
         tok = _clean(m.group(1))
         if coined(tok) and _abbreviates(m.group(2), tok):
             out.append((7, m.start(1), tok))
     for acro, long in pairs.items():
-        pos = text.find(acro)
+        pos = _find_token(text, acro)
         end = text.find(". ", pos)  # the defining sentence only: a later "we propose Y" is not about it
         start = text.rfind(".", 0, pos) + 1
         sent = text[start:min(pos + 100, end if end >= 0 else len(text))]
-        intro = _SENT_INTRO.search(sent)
+        intro = _SENT_INTRO.search(sent, 0, pos - start)  # the verb comes before the acronym it introduces
         if intro and INTRO_REACH and pos - start - len(long) - intro.end() > INTRO_REACH:
             intro = None  # the verb introduces something else earlier in the sentence ("X, which consists of ...")
-        named = any(s[2] in (acro, long) for s in out)
-        if intro or named or _SELF_RX.search(text, pos, pos + 60):
-            out.append((7 if intro or named else 5.5, pos, acro))
-    # tokens already known to be ordinary words are dropped by one C-level set difference
-    for raw in sorted(tokens.keys() - _PLAIN):
-        if not coined(raw):
+        if not intro and not _component(text, pos):
+            intro = _PASSIVE_INTRO.match(text, pos + len(acro))  # "Online Navigation Refinement (ONR), ... is introduced"
+        if not intro and _TERM_AFTER.match(text, pos + len(acro)):
+            terms.add(acro)  # "reference-based super-resolution (RefSR) methods": a family ("a novel RefSR method")
             continue
+        named = any(s[2] in (acro, long) for s in out)
+        if intro or named:
+            out.append((7, pos, acro))
+        elif not _TERMLIKE.fullmatch(acro) and _SELF_RX.search(text, pos, pos + 60):
+            out.append((5.5, pos, acro))  # "high-resolution (HR)" is a term, even next to "method"
+    longs = {long: acro for acro, long in pairs.items()}
+    for raw in sorted(_coined_tokens(tokens)):
         tok, uses = _clean(raw), tokens[raw]
-        if not coined(tok) or tok in pairs or _TERMLIKE.fullmatch(tok):
+        if tok in skip and tok not in longs or not coined(tok) or tok in pairs or _TERMLIKE.fullmatch(tok):
             continue  # defined acronyms, bare 2-letter caps and plural acronyms (FMs) are terms, not names
         pos = text.find(raw)
         in_intro = _in_intro(text, pos)
         if uses >= 2 or in_intro:
             out.append((3.75 + (1 if in_intro else 0) + 0.25 * min(uses, 4), pos, tok))
-    longs = {long: acro for acro, long in pairs.items()}
+    out = [(s, p, _strip_generic(n)) for s, p, n in out]
     out = [(s, p, longs.get(n, n)) for s, p, n in out]  # an emphasised long form names its acronym
+    if terms:
+        out = [c for c in out if c[2] not in terms]
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
+
+
+# what follows a defined acronym: a problem ("(MTSAD) problem") or a family ("(RefSR) methods")
+_TERM_AFTER = re.compile(rf"\)\s+(?:(?i:setting|problem|task|scenario|regime)s?|(?i:{_SELF})s)\b")
+_TITLE_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*")  # "Camera-Aware MLLM": the head is no name alone
+_GENERIC = re.compile(rf"(?i:{_SELF}|net)")  # a kind of thing, not a name ("ByteFlow Net")
+
+
+def _strip_generic(name: str) -> str:
+    """'ByteFlow Net', 'AbsTopK SAE' -> the coined word: the rest says what kind of thing it is."""
+    head, _, tail = name.partition(" ")
+    if tail and " " not in tail and coined(head) and not _TITLE_WORDS.fullmatch(head) \
+            and (tail in COMMON or _GENERIC.fullmatch(tail)):
+        return head
+    return name
+
+
+_INTRO_OBJECT = re.compile(
+    rf"\b(?i:we|this (?:paper|work))\s+(?:\w+\s+)?{_VERB_FORMS}\s+(?:(?:a|an|the|our|new|novel)\s+)*"
+    rf"([^.;:,()]{{3,100}}?)\s*$")
+
+
+def _introduced_parens(text: str, at: _Triggers) -> Iterator[tuple[str, str]]:
+    """(name, object) for "we introduce <object> (Name)" where Name does not spell out the object
+    ("the Adaptive Transfer Scaling Law (ATLAS)", "a Chain-of-Thought reasoning framework in 3D scenes (SceneCOT)")."""
+    for m in _PAREN.finditer(text):
+        name = _clean(m.group(1))
+        if not coined(name) or _TERMLIKE.fullmatch(name):
+            continue
+        start = max(text.rfind(". ", 0, m.start()) + 1, m.start() - 160)
+        if not at.any_between(_WE_WORDS, start, m.start()):
+            continue
+        obj = _INTRO_OBJECT.search(text, start, m.start())
+        if obj and " " in obj.group(1).strip():  # "we introduce GEPA (Genetic-Pareto)" is the other way round
+            yield name, obj.group(1).replace("*", "").strip()
+
+
+def _find_token(text: str, tok: str) -> int:
+    """Where tok first stands as a whole token (HDR in "... range (HDR)", not in "Mono4DGS-HDR"), else -1."""
+    pos = text.find(tok)
+    while pos >= 0:
+        end = pos + len(tok)
+        if (not pos or not (text[pos - 1].isalnum() or text[pos - 1] in "-_")) and \
+                (end == len(text) or not (text[end].isalnum() or text[end] in "-_")):
+            return pos
+        pos = text.find(tok, pos + 1)
+    return text.find(tok)
 
 
 _TAIL = re.compile(r"[*$]*\s*[,(:—–-]")
 _SENT_INTRO = re.compile(rf"\b(?:we|our|this (?:paper|work))\b[^.]*?\b{_VERBS}", re.I)
+_PASSIVE_INTRO = re.compile(rf"\),?(?:\s+(?:a|an)\s+[^.;()]{{0,60}}?)?\s+(?:is|are)\s+(?:\w+ly\s+)?"
+                            rf"(?:{_VERBS}d|developed|built|presented|proposed|introduced)\b")
 _SELF_RX = re.compile(_SELF, re.I)
 _WE_RX = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work))\b")
 _VERB_RX = re.compile(rf"\b{_VERBS}")
@@ -266,10 +509,14 @@ def _in_intro(text: str, pos: int) -> bool:
     """Is pos inside an introducing sentence, after its 'we' ("... we introduce X ...")?"""
     start = text.rfind(".", 0, pos) + 1
     end = text.find(".", pos)
-    seg = text[start:end if end >= 0 else len(text)]
-    m = _WE_RX.search(seg, 0, pos - start + 1)
-    return bool(m and _VERB_RX.search(seg, m.end()))
-_TERMLIKE = re.compile(r"[A-Z]{1,2}|[A-Za-z]*[A-Z]s")
+    m = _WE_RX.search(text, start, pos + 1)
+    return bool(m and _VERB_RX.search(text, m.end(), end if end >= 0 else len(text)))
+
+
+_PLURAL_RX = r"[A-Za-z]*[A-Z]s"  # a class ("Reasoning Reward Models (ReasRMs)", FMs), not one model
+_PLURAL = re.compile(_PLURAL_RX)
+# terms rather than names: bare 1-2 capitals, plural acronyms, an acronym with a lower-case word ("SR-kernel")
+_TERMLIKE = re.compile(rf"[A-Z]{{1,2}}|{_PLURAL_RX}|[A-Z]{{2,}}(?:-[a-z]+)+")
 # the suffix of a resource derived from the main name: EmoPrefer-Data, Omni-RewardBench, MATRIX-11K
 _DERIVED = re.compile(r"-(?:\d+(?:\.\d+)?[KkMB]|Data|Dataset|Bench|Set|Eval|Corpus|Instruct|SFT|RL|Train|Test)|"
                       r"-?(?:Bench|Data|Dataset|Eval|Corpus|Arena)")
@@ -284,11 +531,15 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     """The abstract's own coined name, or None.  `common`: corpus-frequent terms to refuse."""
     text, tokens = analyzed or analyze(md)
     best: dict[str, tuple[float, int]] = {}
-    cands = [c for c in candidates(text, tokens) if c[2] not in COMMON and c[2] not in common and len(c[2]) >= 2]
+    cands = [c for c in candidates(text, tokens, common) if c[2] not in COMMON and c[2] not in common and len(c[2]) >= 2
+             and not _PLURAL.fullmatch(c[2])]
     strong = [(pos, name) for score, pos, name in cands if score >= 6.5]
+    cued = {name for _, name in strong}
     first = min(strong)[1] if strong else None  # the first name a strong cue introduces: the main contribution
     for score, pos, name in cands:
         score += FIRST_W if name == first else 0
+        if first is not None and name != first and score >= 6.5 and _component(text, pos):
+            score -= COMPONENT_P
         uses = text.count(name) if " " in name else tokens[name]
         s = score + min(uses, 4) * 0.4 - pos / max(len(text), 1) - (0.5 if uses < 2 and not coined(name) else 0)
         if name not in best or s > best[name][0]:
@@ -298,16 +549,39 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     name, (score, _) = max(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
     if score < 6:
         return None
-    # a variant ("EmoPrefer-Data", "MATRIX-11K") points back to the base name when that is a candidate too
-    base = [b for b, (s, _) in best.items() if s >= BASE_MIN and b != name and name.startswith(b) and len(b) >= 3
-            and _DERIVED.fullmatch(name[len(b):])]
+    # a variant ("EmoPrefer-Data", "MATRIX-11K", a later "MrRoPE-Pro") points back to its base name
+    first_at = {}
+    for _, pos, n in cands:
+        first_at[n] = min(pos, first_at.get(n, pos))
+    base = [b for b, (s, _) in best.items() if b != name and len(b) >= 3 and name.startswith(b)
+            and _is_variant(name[len(b):], b in cued, s, first_at[b] < first_at[name])]
     return min(base, key=len) if base else name
+
+
+def _is_variant(suffix: str, cued: bool, score: float, earlier: bool) -> bool:
+    """Is base+suffix a variant of base?  A derived resource (-Bench, -Data, -11K) of a cued or frequent
+    base, or any hyphenated suffix (-Pro, -Uni) after the base was introduced."""
+    hyphen = suffix[0] == "-"
+    if _DERIVED.fullmatch(suffix):
+        return cued or hyphen and score >= BASE_MIN
+    return hyphen and cued and earlier
+
+
+COMPONENT_P = 1.0  # a later name introduced as a part loses this (0.5 to 1.5 alike on the even rows)
+_COMPONENT = re.compile(r"(?<![\w\-])(?i:stage|step|phase|module|component|first(?:ly)?|second(?:ly)?|begin|start|"
+                        r"specifically|also|additionally|within|inside)\b")
+
+
+def _component(text: str, pos: int) -> bool:
+    """Is the name at pos introduced as a part or a follow-up ("In stage 1, we introduce X", "We first propose X")?"""
+    start = text.rfind(". ", 0, pos) + 1
+    return bool(_COMPONENT.search(text, start, pos))
 
 
 def common_names(token_counts_per_paper: list[Counter]) -> frozenset[str]:
     """Coined-looking tokens shared by many abstracts (GPT-4o, ImageNet): never a paper's own name."""
     df = Counter()
     for toks in token_counts_per_paper:
-        df.update(tok for tok in toks if coined(tok))
+        df.update(_coined_tokens(toks))
     floor = max(4, int(0.002 * len(token_counts_per_paper)))
     return frozenset(tok for tok, n in df.items() if n >= floor)

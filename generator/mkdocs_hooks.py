@@ -25,7 +25,7 @@ def on_config(config):
 def on_env(env, config, files):
     """`theme_css` for site_templates/overrides/light.html: Material's main (and palette) stylesheet."""
     found = {m.group(1): f.src_uri for f in files if (m := THEME_CSS.fullmatch(f.src_uri))}
-    wanted = ["main"] + (["palette"] if config["theme"]["palette"] else [])
+    wanted = ["main"] + (["palette"] if config["theme"].get("palette") else [])
     env.globals["theme_css"] = [found[k] for k in wanted if k in found]
     env.auto_reload = False  # a fresh environment per build: no stat() of every template on every page
     return env

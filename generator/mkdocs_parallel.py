@@ -109,6 +109,7 @@ def build(config, dirty: bool = False, jobs: int | None = None) -> None:
         for pid, read_end in workers:
             worker_warnings += _collect(pid, read_end, by_uri, config)
 
+        _serial_order(config, doc_files)
         log_level = config.validation.links.anchors
         for file in doc_files:
             file.page.validate_anchor_links(files=files, log_level=log_level)
@@ -128,6 +129,14 @@ def build(config, dirty: bool = False, jobs: int | None = None) -> None:
         raise
     finally:
         logging.getLogger("mkdocs").removeHandler(warning_counter)
+
+
+def _serial_order(config, doc_files) -> None:
+    """Search entries in MkDocs' page order, as a serial build adds them (pages were built out of
+    that order here: streamed shares first, other processes' pages collected last)."""
+    rank = {f.page.url: k for k, f in enumerate(doc_files)}
+    for plugin in _search_plugins(config):
+        plugin.search_index.entries.sort(key=lambda e: rank.get(e["location"].split("#", 1)[0], len(rank)))
 
 
 def _stream(share, config, files, doc_files, nav, env) -> None:

@@ -6,17 +6,16 @@ abstract in two files (or twice in one) becomes one paper with several sources.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing as mp
-import os
 import re
 import unicodedata
-import zlib
+from collections import defaultdict
 from itertools import chain
 
 import numpy as np
 
 from . import markup
 from .model import Issue, Paper, RawRecord
+from .parallel import cores, fork_map
 from .progress import progress
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
@@ -79,26 +78,16 @@ def _normalize_chunk(start: int) -> list[tuple]:
     return [_derived(rec.text) for rec in _RECORDS[start:start + _CHUNK]]
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # (not on Linux)
-        return os.cpu_count() or 1
-
-
 def _normalized(records: list[RawRecord]):
-    """normalize_record of each record, in order: on two cores (forked workers over chunks of
-    records, results taken back in order, so the output is the same as on one) when it pays."""
+    """normalize_record of each record, in order: on two cores (chunks of records shared with a forked
+    worker, results taken back in order, so the output is the same as on one) when it pays."""
     global _RECORDS
-    if len(records) < PARALLEL_MIN or _cores() < 2 or "fork" not in mp.get_all_start_methods():
-        yield from map(normalize_record, records)
-        return
+    processes = 2 if len(records) >= PARALLEL_MIN and cores() >= 2 else 1
     _RECORDS = records
     try:
-        with mp.get_context("fork").Pool(2) as pool:
-            for start, part in zip(range(0, len(records), _CHUNK),
-                                   pool.imap(_normalize_chunk, range(0, len(records), _CHUNK))):
-                yield from map(_paper, records[start:start + _CHUNK], part)
+        starts = range(0, len(records), _CHUNK)
+        for part, start in zip(fork_map(_normalize_chunk, starts, processes), starts):
+            yield from map(_paper, records[start:start + _CHUNK], part)
     finally:
         _RECORDS = []
 
@@ -146,11 +135,13 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
     Each pair is named once, at the later source, with the other's file:line; nothing is merged.
 
     Everything is computed for all papers at once with numpy (one tokenization per text, one sort);
-    the numbers are bit for bit those of the straightforward per-paper version (`_near_reference`):
+    the numbers are bit for bit those of the straightforward per-paper definitions (`_shingles`,
+    `_cosines_reference`):
     the same hashes, the same candidates, and the same float32 cosines as scikit-learn's
     CountVectorizer + normalize + elementwise product would give, summed in the same order.
     """
-    idx = [i for i, p in enumerate(papers) if len(p.plain_text.split()) >= NEAR_MIN_WORDS]
+    idx = [i for i, p in enumerate(papers)  # (split no further than needed to know)
+           if len(p.plain_text.split(maxsplit=NEAR_MIN_WORDS - 1)) >= NEAR_MIN_WORDS]
     if len(idx) < 2:
         return []
     rng = np.random.default_rng(20260101)  # fixed: the same inputs always give the same report
@@ -158,7 +149,8 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
     b = rng.integers(0, 1 << 63, size=(bands * rows, 1), dtype=np.uint64)
     folded = [papers[i].plain_text.casefold() for i in idx]
     toks = [_WORD.findall(t) for t in folded]
-    vocab = {w: k for k, w in enumerate(dict.fromkeys(chain.from_iterable(toks)))}  # first-seen ids
+    vocab: defaultdict[str, int] = defaultdict()
+    vocab.default_factory = vocab.__len__  # a new word gets the next id: first-seen ids
     lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
     ids = np.fromiter(map(vocab.__getitem__, chain.from_iterable(toks)), dtype=np.uint64, count=int(lens.sum()))
     sig = _signatures(ids, lens, a, b)
@@ -171,9 +163,9 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
     if sims is None:  # (a corner the fast path does not cover: the per-pair computation itself)
         sims = _cosines_reference([p for p in folded], ordered)
     issues = []
-    for (x, y), sim in zip(ordered, sims):
-        if sim < threshold:
-            continue
+    keep = np.flatnonzero(sims >= threshold)  # (float32 against the threshold, as ever)
+    for k, sim in zip(keep.tolist(), sims[keep].tolist()):
+        x, y = ordered[k]
         first, second = sorted((papers[idx[x]].sources[0], papers[idx[y]].sources[0]))
         issues.append(Issue("warning", second.file, second.line,
                             f"near-duplicate of {first.file}:{first.line} ({sim:.0%} similar, not identical): "

@@ -30,8 +30,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from contextlib import nullcontext
-from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 
 import numpy as np
@@ -39,6 +37,7 @@ from lunr import __TARGET_JS_VERSION__
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .model import Paper
+from .parallel import fork_map
 
 # (lunr field name, boost); the field names are also the query syntax: tag:benchmark
 FIELDS: list[tuple[str, int]] = [
@@ -220,13 +219,10 @@ def _tokenize_worker(bounds: tuple[int, int]):
     return _tokenize(_STATE["papers"][a:b], offset=a)
 
 
-def _postings(papers: list[Paper], pool):
-    """Tokenize all papers (in the pool when given); term ids are ranks in the sorted vocabulary."""
-    if pool is None:
-        parts = [_tokenize(papers)]
-    else:
-        half = (len(papers) + 1) // 2
-        parts = pool.map(_tokenize_worker, [(0, half), (half, len(papers))])
+def _postings(papers: list[Paper], processes: int):
+    """Tokenize all papers (in `processes` shares); term ids are ranks in the sorted vocabulary."""
+    cuts = [len(papers) * k // processes for k in range(processes + 1)]
+    parts = list(fork_map(_tokenize_worker, list(zip(cuts, cuts[1:])), processes))
     terms = sorted(set().union(*(part[5] for part in parts)))
     index = {t: i for i, t in enumerate(terms)}
     T = np.concatenate([np.asarray([index[t] for t in part[5]], dtype=np.int64)[part[0]] if len(part[0]) else part[0] for part in parts])
@@ -277,13 +273,6 @@ def build_files(papers: list[Paper], processes: int | None = None) -> dict[str, 
     return {path: text.encode("utf-8") for path, text in files.items()}
 
 
-def _pool(processes: int):
-    """A fork pool (workers see _STATE as it is now), or None to run in this process."""
-    if processes > 1 and "fork" in get_all_start_methods():
-        return get_context("fork").Pool(processes)
-    return nullcontext()
-
-
 def default_processes() -> int:
     """PAPER_DIGEST_SEARCH_PROCESSES, else 2 (the budget machine has 2 cores); 1 disables the pool."""
     try:
@@ -296,8 +285,7 @@ def _term_shards(papers, processes):
     """Term shards as JSON texts, the sorted vocabulary, shard bounds and document counts."""
     ndocs = len(papers)
     _STATE["papers"] = papers
-    with _pool(processes) as pool:
-        terms, T, D, F, TF, FL = _postings(papers, pool)
+    terms, T, D, F, TF, FL = _postings(papers, processes)
     V = len(terms)
     # lunr's BM25 with its idf (documents counted once per field holding the term)
     avg = FL.sum(axis=1) / max(ndocs, 1)
@@ -329,11 +317,7 @@ def _term_shards(papers, processes):
     pstart = np.searchsorted(T, np.arange(V + 1)).tolist()
 
     _STATE.update(bounds=bounds, pstart=pstart, terms=terms, L=T, F=F, D=D, S=S)
-    with _pool(processes if len(bounds) > 4 else 1) as pool:
-        if pool is not None:
-            texts = pool.map(_shard_worker, range(len(bounds)), chunksize=4)
-        else:
-            texts = [_shard_worker(i) for i in range(len(bounds))]
+    texts = list(fork_map(_shard_worker, list(range(len(bounds))), processes if len(bounds) > 4 else 1))
     return texts, terms, bounds, df
 
 

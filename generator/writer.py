@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,36 +32,52 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes]) -> WriteReport:
     manifest_path = docs_dir / MANIFEST
     owned = set(json.loads(manifest_path.read_text("utf-8"))) if manifest_path.exists() else set()
     report = WriteReport()
-    for rel in sorted(files):
-        target = docs_dir / rel
-        if rel not in owned and (target.exists() or target.is_symlink()):
-            raise WriteError(f"{target}: a hand-written file is in the way of a generated page; "
+    root = os.fspath(docs_dir)
+    for rel in sorted(files.keys() - owned):
+        if os.path.lexists(os.path.join(root, rel)):  # (a link, even a broken one, is in the way too)
+            raise WriteError(f"{docs_dir / rel}: a hand-written file is in the way of a generated page; "
                              "rename or move it (the generator never overwrites files it did not write)")
     # Claim every path first: a build killed while writing leaves a manifest that still names each
     # file it may have created, so the next build neither mistakes them for hand-written pages nor
     # touches a file it does not own.
     _write_manifest(manifest_path, owned | set(files))
-    root = docs_dir.resolve()
+    resolved = docs_dir.resolve()
     for rel in sorted(owned - set(files)):
         target = docs_dir / rel
-        if root not in target.resolve().parents:
+        if resolved not in target.resolve().parents:
             continue  # a manifest entry that leads out of docs/ (edited by hand?) is never deleted
         if target.is_file():
             target.unlink()
             report.removed.append(rel)
             _prune_empty(target.parent, docs_dir)
+    folders: set[str] = set()  # made (or found) already
     for rel, data in sorted(files.items()):
-        target = docs_dir / rel
-        if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        target = os.path.join(root, rel)
+        if _same_file(target, data):
             report.unchanged += 1
             continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
+        folder = os.path.dirname(target)
+        if folder not in folders:
+            os.makedirs(folder, exist_ok=True)
+            folders.add(folder)
+        with open(target + ".tmp", "wb") as fh:
+            fh.write(data)
+        os.replace(target + ".tmp", target)
         report.written.append(rel)
     _write_manifest(manifest_path, set(files))
     return report
+
+
+def _same_file(path: str, data: bytes) -> bool:
+    """Is path a regular file (or a link to one) holding exactly data?"""
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+            return False
+        with open(path, "rb") as fh:
+            return fh.read() == data
+    except (FileNotFoundError, NotADirectoryError):
+        return False
 
 
 def _write_manifest(path: Path, names: set[str]) -> None:

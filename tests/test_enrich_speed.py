@@ -1,5 +1,6 @@
 """The fast paths of the enrichment give the same answers as the plain ones they replace."""
 import random
+import re
 
 import numpy as np
 import pytest
@@ -8,10 +9,10 @@ from sklearn.preprocessing import normalize
 
 from generator.enrich import EnrichConfig, enrich
 from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv
-from generator.enrich.related import dense_top_k, pair_terms, related
+from generator.enrich.related import _MENTION_TOKEN, _tokens_among, _trie_pattern, dense_top_k, pair_terms, related
 from generator.enrich.results import _RX, _matches
 from generator.enrich.text import count_vectorizer
-from generator.enrich.vectors import build_corpus
+from generator.enrich.vectors import build_corpus, top_in_rows
 
 TEXTS = ["", "the and of", "We propose GPT-4o-mini x, a 3D-aware model; über-fast!",
          "Graph neural networks (GNNs) on graphs: graph neural networks scale.",
@@ -43,6 +44,29 @@ def test_result_scan_equals_finditer():
     for _ in range(3000):
         t = "".join(rng.choice(parts) for _ in range(rng.randint(1, 40)))
         assert [m.span() for m in _matches(t)] == [m.span() for m in _RX.finditer(t)], t
+
+
+def test_top_in_rows_equals_lexsort():
+    rng = np.random.default_rng(0)
+    values = [-2.5, -1.0, -0.0, 0.0, 1e-45, 0.5, 1.0, 3.0, 1e30, np.inf, -np.inf]
+    for dtype in (np.float32, np.float64):
+        for _ in range(300):
+            n = int(rng.integers(1, 300))
+            row, val, m = np.sort(rng.integers(0, 20, n)), rng.choice(values, n).astype(dtype), int(rng.integers(1, 6))
+            order = np.lexsort((np.arange(n), -val, row))
+            rank = np.arange(n) - np.searchsorted(row[order], row[order])
+            pos, got_rank = top_in_rows(row, val, m)
+            assert pos.tolist() == order[rank < m].tolist() and got_rank.tolist() == rank[rank < m].tolist()
+
+
+def test_mention_tokens_equal_findall():
+    rng = random.Random(1)
+    words = ["GPT", "GPT-4", "GPT-4o", "GNN", "A", "AB", "ABC", "x+", "Net", "é2", "_b"]
+    starts = re.compile(_trie_pattern(words))
+    parts = words + list(" .-+_,(é4oC") + [" and ", "Net.", "--", "ée"]
+    for _ in range(3000):
+        t = "".join(rng.choice(parts) for _ in range(rng.randint(1, 12)))
+        assert _tokens_among(t, starts) == set(_MENTION_TOKEN.findall(t)) & set(words), t
 
 
 def test_dense_top_k_and_pair_terms_exact():

@@ -24,16 +24,18 @@ def _project(tmp_path: Path, pages: int = 30) -> Path:
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: T\nstrict: true\nsite_url: https://example.org/\n"
         "theme: {name: material, custom_dir: site_templates/overrides, font: false}\n"
-        "nav: [{Home: index.md}]\nnot_in_nav: |\n  /papers/\nplugins: [search]\n"
+        "nav: [{Home: index.md}, {About: about.md}]\nnot_in_nav: |\n  /papers/\nplugins: [search]\nhooks: [generator/mkdocs_hooks.py]\n"
         "markdown_extensions: [toc, attr_list, md_in_html]\n"
         "validation: {links: {anchors: warn, unrecognized_links: warn}}\n", "utf-8")
     docs = tmp_path / "docs"
     (docs / "papers").mkdir(parents=True)
     (docs / "index.md").write_text("# Home\n\n## Top\n\n[first](papers/p0.md#results)\n", "utf-8")
+    (docs / "about.md").write_text("# About\n\nWhat this is.\n", "utf-8")
     for i in range(pages):
         nxt = (i + 1) % pages
+        meta = "search:\n  exclude: true\n" if i % 3 else "template: light.html\n"  # some in Material's search
         (docs / "papers" / f"p{i}.md").write_text(
-            f"---\nsearch:\n  exclude: true\n---\n# Paper {i}\n\n## Results\n\n"
+            f"---\n{meta}---\n# Paper {i}\n\n## Results\n\n"
             f"[next](p{nxt}.md#results) · [home](../index.md#top)\n", "utf-8")
     return tmp_path
 

@@ -7,15 +7,19 @@ single abstracts (names, entities, results, titles) are plain functions in their
 
 Speed (20,000 papers, see benchmarks/enrich_speed.py): from 4,000 papers the per-abstract extractors
 run in forked worker processes, each owning a fixed slice of the papers, while this process does the
-corpus-wide stages; output is identical to a single-process run (EnrichConfig(workers=1)).
+corpus-wide stages; output is identical to a single-process run (EnrichConfig(workers=1)).  The
+objects that exist when enrich starts are frozen out of garbage collection meanwhile (gc.freeze), so
+that collections do not walk 20,000 papers again and again, nor copy their pages in the workers.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing as mp
-import os
 import time
 import traceback
+from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,10 +32,11 @@ except ImportError:  # pragma: no cover
     threadpool_limits = None
 
 from generator.model import Paper
+from generator.parallel import cores
 
 from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
 from .entities import extract_entities
-from .names import analyze, common_names, extract_name
+from .names import analyze, coined, common_names, extract_name
 from .related import mentions, related
 from .results import extract_results
 from .tags import assign_tags
@@ -65,12 +70,17 @@ def _per_paper(common: frozenset[str], item) -> tuple:
     return name, extract_entities(plain, name, an[1]), extract_results(plain), teaser(plain)
 
 
+def _coined_counts(tokens: Counter) -> Counter:
+    """The counts of the coined tokens only: all that common_names reads (a worker sends far less)."""
+    return Counter({t: n for t, n in tokens.items() if coined(t)})
+
+
 def _extract_slice(papers: list[Paper], conn) -> None:
-    """Worker: analyze its papers, send their token counts, receive the corpus-common names,
+    """Worker: analyze its papers, send their (coined) token counts, receive the corpus-common names,
     send (name, entities, results, teaser) per paper."""
     try:
         analyzed = [analyze(p.abstract_md) for p in papers]
-        conn.send(("ok", [toks for _, toks in analyzed]))
+        conn.send(("ok", [_coined_counts(toks) for _, toks in analyzed]))
         common = conn.recv()
         conn.send(("ok", [_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(papers, analyzed)]))
     except EOFError:  # the parent stopped (it failed itself); nothing to report
@@ -121,7 +131,7 @@ class _Extractors:
     def token_counts(self) -> list:
         if not self.procs:
             self.analyzed = [analyze(p.abstract_md) for p in self.papers]
-            return [toks for _, toks in self.analyzed]
+            return [_coined_counts(toks) for _, toks in self.analyzed]
         return self._gather()
 
     def start(self, common: frozenset[str]) -> None:
@@ -149,8 +159,7 @@ def _auto_workers(n: int) -> int:
     """All usable cores (at most 4) from 4,000 papers; below that, forking costs more than it saves."""
     if n < 4000 or "fork" not in mp.get_all_start_methods():
         return 1
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(4, cores))
+    return max(1, min(4, cores()))
 
 
 class _Clock:
@@ -199,11 +208,31 @@ def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: Category
             p.category_terms = keyword_terms(p.plain_text, by_name[p.category].keywords)
 
 
+@contextmanager
+def _old_objects_frozen():
+    """Leave the objects that exist now (the papers, their texts) out of garbage collection while the
+    block runs: each full collection would walk them all again, and in a forked worker it would copy
+    every page it touched.  (Left alone if someone else froze objects already.)"""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def enrich(papers: list[Paper], config: EnrichConfig | None = None) -> list[Paper]:
     """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions."""
     cfg = config or EnrichConfig()
     if not papers:
         return papers
+    with _old_objects_frozen():
+        return _enrich(papers, cfg)
+
+
+def _enrich(papers: list[Paper], cfg: EnrichConfig) -> list[Paper]:
     clock = _Clock()
     workers = cfg.workers if cfg.workers > 0 else _auto_workers(len(papers))
     if workers > 1 and "fork" not in mp.get_all_start_methods():

@@ -17,7 +17,7 @@ from sklearn.preprocessing import normalize
 
 from .taxonomy import DATA, Taxonomy
 from .text import count_vectorizer
-from .vectors import Corpus
+from .vectors import Corpus, row_numbers, top_in_rows
 
 MODEL_PATH = DATA / "category_model.json"
 TEMPERATURE = 4.0  # softmax sharpness over the linear model margins
@@ -136,16 +136,15 @@ def explain(x: sp.csr_matrix, model: CategoryModel, cls: str, k: int = 6) -> lis
 
 def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | None], k: int = 6) -> list[list[str]]:
     """explain() for every row of X at once: classes[i] is row i's class (None: no explanation)."""
-    X = X.tocsr()
+    X = X.tocsr().sorted_indices()  # (ties by column)
     cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
-    row = np.repeat(np.arange(X.shape[0]), np.diff(X.indptr))
+    row = row_numbers(X)
     contrib = X.data * model.coef[np.maximum(cls_ix[row], 0), X.indices]
     ok = (contrib > 0) & (cls_ix[row] >= 0)
     row, col, contrib = row[ok], X.indices[ok], contrib[ok]
-    order = np.lexsort((col, -contrib, row))
-    rank = np.arange(len(order)) - np.searchsorted(row[order], row[order])
+    pos, _ = top_in_rows(row, contrib, k)
     out: list[list[str]] = [[] for _ in range(X.shape[0])]
-    for r, c in zip(row[order][rank < k].tolist(), col[order][rank < k].tolist()):
+    for r, c in zip(row[pos].tolist(), col[pos].tolist()):
         out[r].append(model.terms[c])
     return out
 

@@ -44,6 +44,7 @@ _SHAPE_TOKEN = re.compile(
 _ALIASES = {"MS-COCO": "COCO", "PASCAL VOC": "Pascal VOC", "SWE-Bench": "SWE-bench", "SAM 2": "SAM2", "ESM2": "ESM-2",
             "MATH-500": "MATH500", "LLaMA": "Llama"}
 _GENERIC = {"GPT", "Eval", "QA", "Bench", "World", "Gym", "Arena", "Phi", "Yi", "Weather", "Traffic", "Electricity", "MATH", "APPS", "ARC", "OPT", "AMC", "MAE", "SAM", "DiT"}
+_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # every _SHAPE_TOKEN match starts with one of these
 _NEED_CONTEXT = re.compile(r"\b(?:dataset|benchmark|model|on|using|with|including|such as|like|from)\b", re.I)
 
 
@@ -53,7 +54,7 @@ def extract_entities(text: str, own_name: str | None = None, tokens: Counter | N
     `tokens`: the abstract's token counts (names.analyze), to skip the regex scan when given."""
     text = text.replace("\\", "")
     toks = tokens if tokens is not None else token_counts(text)
-    cands = [t for t in toks if t in _KNOWN_SET or _SHAPE_TOKEN.fullmatch(t)]
+    cands = [t for t in toks if t in _KNOWN_SET or (t[:1] in _UPPER and _SHAPE_TOKEN.fullmatch(t))]
     cands += [m for m in _MULTI if m in text]
     found: dict[str, int] = {}
     for raw in cands:

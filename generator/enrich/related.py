@@ -22,6 +22,8 @@ from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
 from generator.model import Related
 
+from .vectors import row_numbers, top_in_rows
+
 CHUNK = 512
 LSA_MIN_PAPERS = 1000  # below this, exact TF-IDF cosine (cheap, and LSA needs papers to learn topics)
 LSA_DIMS, LSA_TERMS, LSA_SAMPLE = 32, 10000, 2000
@@ -105,21 +107,10 @@ def pair_terms(X: sp.csr_matrix, I: np.ndarray, J: np.ndarray, k: int = 4,
         P = X[I[s:s + chunk]].multiply(X[J[s:s + chunk]]).tocsr()
         P.eliminate_zeros()
         scores[s:s + chunk] = np.asarray(P.sum(axis=1)).ravel()
-        counts = np.diff(P.indptr)
-        if not P.nnz:
-            continue
-        # each pair's products in a padded row; its k largest by argpartition, then ordered
-        row = np.repeat(np.arange(P.shape[0]), counts)
-        pos = np.arange(P.nnz) - P.indptr[row]
-        width = max(int(counts.max()), k)
-        V = np.full((P.shape[0], width), -np.inf, np.float32)
-        C = np.full((P.shape[0], width), -1, np.int64)
-        V[row, pos], C[row, pos] = P.data, P.indices
-        part = np.argpartition(-V, k - 1, axis=1)[:, :k] if width > k else np.broadcast_to(np.arange(width), (P.shape[0], width))
-        v, c = np.take_along_axis(V, part, axis=1), np.take_along_axis(C, part, axis=1)
-        order = np.lexsort((c, -v))
-        v, c = np.take_along_axis(v, order, axis=1), np.take_along_axis(c, order, axis=1)
-        tops[s:s + chunk] = np.where(np.isfinite(v), c, -1)
+        P.sort_indices()  # (after the sum, which adds in P's own order; sorted: ties by column)
+        row = row_numbers(P)
+        pos, rank = top_in_rows(row, P.data, k)
+        tops[s + row[pos], rank] = P.indices[pos]
     return scores, tops
 
 
@@ -165,11 +156,12 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     # TF-IDF cosine and shared terms: for the first k candidates, then spares for papers still short
     rank = np.arange(len(I)) - np.searchsorted(I, I)
     todo = np.flatnonzero(rank < k)
+    term_list = terms.tolist()
     for extra in range(k, kk + 1):
         cos, tops = pair_terms(X, I[todo], J[todo])
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and len(out[i]) < k:
-                out[i].append(Related(ids[j], round(s, 4), [str(terms[t]) for t in top if t >= 0]))
+                out[i].append(Related(ids[j], round(s, 4), [term_list[t] for t in top if t >= 0]))
         short = np.array([len(r) < k for r in out])
         todo = np.flatnonzero((rank == extra) & short[I])
         if not len(todo):
@@ -178,6 +170,50 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")
+
+
+def _tokens_among(text: str, words: re.Pattern) -> set[str]:
+    r"""The words (a _trie_pattern of strings that _MENTION_TOKEN fullmatches) that are
+    tokens of text: set(_MENTION_TOKEN.findall(text)) & words, without tokenizing the whole text.
+
+    findall cuts every run of [\w.+-] characters into at most one token, the run less its leading
+    [.+-] and trailing [.-] characters; so an occurrence of a word is a token if only such
+    characters stand between it and the ends of its run."""
+    found = set()
+    for m in words.finditer(text):
+        a, b = m.span()
+        while a and text[a - 1] in ".-+":
+            a -= 1
+        while b < len(text) and text[b] in ".-":
+            b += 1
+        if not (a and _run_char(text[a - 1])) and not (b < len(text) and _run_char(text[b])):
+            found.add(m.group())
+    return found
+
+
+def _trie_pattern(words: list[str]) -> str:
+    """A regex for any of the (non-empty) words, matching the longest where several start at one place:
+    their trie as nested groups, so that re tries one branch per character, not every word."""
+    trie: dict = {}
+    for w in words:
+        node = trie
+        for c in w:
+            node = node.setdefault(c, {})
+        node[""] = {}  # a word ends here
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(c) + pattern(child) for c, child in sorted(node.items()) if c]
+        body = "|".join(branches)
+        if len(branches) > 1 or (branches and "" in node):
+            body = f"(?:{body})" + ("?" if "" in node else "")  # (greedy: the longer word first)
+        return body
+
+    return pattern(trie)
+
+
+def _run_char(c: str) -> bool:
+    r"""A character of a token run: \w (isalnum() or "_") or one of .-+"""
+    return c.isalnum() or c in "_.-+"
 
 
 def mentions(names: list[str | None], texts: list[str], ids: list[str]) -> list[list[str]]:
@@ -189,12 +225,16 @@ def mentions(names: list[str | None], texts: list[str], ids: list[str]) -> list[
     unique = {n: v[0] for n, v in owners.items() if len(v) == 1}
     first: dict[str, list[str]] = {}
     for n in unique:
-        first.setdefault(n.split()[0], []).append(n)
+        if _MENTION_TOKEN.fullmatch(n.split()[0]):  # (a first word that is no token is never found)
+            first.setdefault(n.split()[0], []).append(n)
+    if not first:
+        return [[] for _ in texts]
+    starts = re.compile(_trie_pattern(list(first)))  # where a first word stands
     whole: dict[str, re.Pattern] = {}  # name -> its whole-word pattern, compiled once
     out = []
     for i, t in enumerate(texts):
         found = []
-        for tok in sorted(first.keys() & set(_MENTION_TOKEN.findall(t))):
+        for tok in sorted(_tokens_among(t, starts)):
             for n in first[tok]:
                 j = unique[n]
                 if j == i:

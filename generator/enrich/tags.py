@@ -22,6 +22,7 @@ import scipy.sparse as sp
 
 from .names import acronym_pairs
 from .text import STOP
+from .vectors import row_numbers, top_in_rows
 
 GENERIC = set("""
 method methods approach approaches model models propose proposed performance results result task tasks data learning
@@ -252,6 +253,40 @@ DF_GAMMA = 0.75  # scores x log(1 + df)^gamma: prefer phrases the corpus uses of
 MAX_DF_SINGLE = 0.05  # a single word in more than 5% of abstracts is too broad for a tag
 
 
+def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: frozenset[str],
+              single_cap: float) -> tuple[dict[str, int], np.ndarray]:
+    """Each term's tag key (its singular, or the acronym's long form) as a number in the returned
+    keys (first-seen order), -1 for a term that cannot be a tag.  Terms are 1-2 words ("w" or "w1 w2"),
+    so the checks of _tag_worthy are made word by word, each word's once."""
+    keys: dict[str, int] = {}
+    col_key = np.full(len(terms), -1, np.int64)
+    ends: dict[str, tuple[str, bool, bool]] = {}  # last word -> its singular, can it end a phrase, be a tag alone
+    for c, (t, f) in enumerate(zip(terms, df)):
+        first, _, last = t.rpartition(" ")
+        if last not in ends:
+            s = _singular(last)
+            ends[last] = (s, _head_ok(s, False) and not (last.endswith("s") and last in verbs),  # "algorithm recovers"
+                          _head_ok(s, True) and _nounlike(s, verbs))
+        singular, ends_phrase, alone = ends[last]
+        k = f"{first} {singular}" if first else singular
+        long = acr.get(k) or acr.get(t)
+        if long:
+            col_key[c] = keys.setdefault(long, len(keys))
+        elif (ends_phrase and _modifier_ok(first)) if first else (alone and f <= single_cap):
+            col_key[c] = keys.setdefault(k, len(keys))
+    return keys, col_key
+
+
+def _top_keys(S: sp.csr_matrix, boost: np.ndarray, m: int) -> list[list[int]]:
+    """Per row of S: its (at most) m columns of highest value x boost, best first, ties by column."""
+    S = S.tocsr()
+    S.sort_indices()
+    pos, _ = top_in_rows(row_numbers(S), S.data * boost[S.indices], m)
+    cols = S.indices[pos].tolist()
+    ends = np.cumsum(np.minimum(np.diff(S.indptr), m)).tolist()
+    return [cols[a:b] for a, b in zip([0] + ends, ends)]
+
+
 def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper: int = 5,
                 min_papers: int = 2) -> list[list[str]]:
     """Top tags per paper from its TF-IDF row; X is the corpus TF-IDF over `terms`."""
@@ -260,19 +295,7 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     n = X.shape[0]
     df = np.bincount(X.indices, minlength=len(terms)) if X.nnz else np.zeros(len(terms), int)
     single_cap = max(3, MAX_DF_SINGLE * n) if n >= 50 else n
-    keys, col_key = {}, []
-    for t, f in zip(terms, df):
-        k = _singular(t)
-        long = acr.get(k, acr.get(t))
-        k = long or k
-        if long:
-            ok = True
-        elif " " in k:
-            ok = _tag_worthy(k) and not (t.endswith("s") and t.rsplit(" ", 1)[1] in verbs)  # "algorithm recovers"
-        else:
-            ok = f <= single_cap and _tag_worthy(k) and _nounlike(k, verbs)
-        col_key.append(keys.setdefault(k, len(keys)) if ok else -1)
-    col_key = np.array(col_key, dtype=np.int64)
+    keys, col_key = _tag_keys(terms.tolist(), df.tolist(), acr, verbs, single_cap)
     cols = np.flatnonzero(col_key >= 0)
     G = sp.csr_matrix((np.ones(len(cols), np.float32), (cols, col_key[cols])), shape=(len(terms), len(keys)))
     S = (X @ G).tocsr()
@@ -281,13 +304,11 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     kdf = np.bincount(col_key[cols], weights=df[cols], minlength=len(keys))  # (upper bound of) key df
     boost = np.where(phrase, PHRASE_WEIGHT, 1.0) * np.log1p(kdf) ** DF_GAMMA
     picks = []
-    for i in range(S.shape[0]):
-        idx, val = S.indices[S.indptr[i]:S.indptr[i + 1]], S.data[S.indptr[i]:S.indptr[i + 1]]
-        val = val * boost[idx]
-        order = np.lexsort((idx, -val))[:per_paper * 3]
-        top = [int(idx[j]) for j in order]
-        words = {w for k in top if phrase[k] for w in key_names[k].split()}
-        picks.append([k for k in top if phrase[k] or key_names[k] not in words][:per_paper * 2])
+    names = key_names.tolist()
+    words_of = [k.split() if " " in k else [] for k in names]  # a phrase's words
+    for top in _top_keys(S, boost, per_paper * 3):
+        words = {w for k in top for w in words_of[k]}
+        picks.append([k for k in top if words_of[k] or names[k] not in words][:per_paper * 2])
     floor = min_papers if n >= 20 else 1
     pool = picks
     while True:  # keep only tags that at least `floor` papers end up with

@@ -12,7 +12,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)
 STOP = ENGLISH_STOP_WORDS
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“])")
+_SENT = re.compile(r"([.!?])\s+(?=[A-Z(\[\"“])")  # (the mark first, not a look-behind: re skips ahead to it)
 
 
 def count_vectorizer(**kw) -> CountVectorizer:
@@ -22,7 +22,8 @@ def count_vectorizer(**kw) -> CountVectorizer:
 
 def sentences(text: str) -> list[str]:
     """Split on sentence ends that are followed by a capital; abbreviations like 'e.g.' survive."""
-    return [s.strip() for s in _SENT.split(text) if s.strip()]
+    parts = _SENT.split(text)  # text, mark, text, mark, ..., text
+    return [s for s in map(str.strip, map(str.__add__, parts[0::2], parts[1::2] + [""])) if s]
 
 
 def slugify(text: str, limit: int = 60) -> str:

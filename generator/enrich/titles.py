@@ -46,7 +46,8 @@ def _phrase(rest: str, max_words: int = 10) -> str:
     """The noun phrase at the start of `rest`, cut at the first clause boundary; if that is longer
     than max_words, cut before a preposition within the limit -- the first from the 5th word on
     ("reward modeling | with support for ...") -- never mid-phrase."""
-    rest = _UNDERSCORE.sub("", rest.replace("*", "").replace("$", "")).strip()
+    rest = rest.replace("*", "").replace("$", "")
+    rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip()
     m = _STOP_AT.search(rest)
     words = (rest[:m.start()] if m else rest).split()
     if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective

@@ -81,6 +81,37 @@ class Corpus:
         return normalize(X.tocsr()), self.term_strings(keep)
 
 
+def _descending(val: np.ndarray) -> np.ndarray:
+    """Integers (int64) that sort as -val does: float32 values give keys in [0, 2**32)."""
+    if val.dtype == np.float32:
+        bits = (np.float32(0) - val).view(np.int32).astype(np.int64)  # (0 - x: -0.0 becomes 0.0)
+        return (bits ^ ((bits >> 31) & 0x7FFFFFFF)) + 2**31
+    bits = (0.0 - val.astype(np.float64)).view(np.int64)
+    return bits ^ ((bits >> 63) & np.int64(0x7FFFFFFFFFFFFFFF))
+
+
+def top_in_rows(row: np.ndarray, val: np.ndarray, m: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (at most) m entries of highest `val` in each row: their positions, by row, then value
+    descending (ties in the given order), and each one's rank in its row.  `row` must not decrease."""
+    row = np.asarray(row, np.int64)
+    key = _descending(val)
+    if val.dtype == np.float32:  # row and value in one key: one sort
+        order = np.argsort((row << 32) | key, kind="stable")
+    else:
+        rank = np.empty(len(key), np.int64)
+        rank[np.argsort(key, kind="stable")] = np.arange(len(key))
+        order = np.argsort(row * len(key) + rank)
+    at = np.arange(len(row))  # (order keeps each row's entries where they were: row[order] is row)
+    place = at - np.maximum.accumulate(np.where(np.r_[True, row[1:] != row[:-1]], at, 0))
+    keep = place < m
+    return order[keep], place[keep]
+
+
+def row_numbers(X: sp.csr_matrix) -> np.ndarray:
+    """The row of each stored entry of X."""
+    return np.repeat(np.arange(X.shape[0], dtype=np.int64), np.diff(X.indptr))
+
+
 def build_corpus(texts: list[str]) -> Corpus:
     """Count every 1-2 gram of every text (the one tokenization pass)."""
     word_id: defaultdict[str, int] = defaultdict()

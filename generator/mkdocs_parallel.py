@@ -32,16 +32,11 @@ from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
 from mkdocs.structure.nav import get_navigation
 from mkdocs.structure.pages import Page
 
+from .parallel import cores
+
 log = logging.getLogger("mkdocs.commands.build")
 PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content", "page_context", "post_page")
 MIN_PAGES_PER_WORKER = 200  # below this the fork costs more than it saves
-
-
-def cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def _search_plugins(config) -> list:

@@ -122,6 +122,7 @@ def _shingles(text: str, vocab: dict[str, int]) -> np.ndarray:
 
 
 _WORD = re.compile(r"\w+")
+_PAIR_CHUNK = 1 << 17  # candidate pairs whose cosines are computed at once (memory, not speed)
 _SHINGLE_CHUNK = 1 << 17  # shingles hashed at once: 30 x 131,072 x 8 bytes = 31 MB of scratch
 
 
@@ -159,9 +160,9 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
         return []
     n = len(idx)
     ordered = list(zip((codes // n).tolist(), (codes % n).tolist()))  # sorted pairs (x < y)
-    sims = _cosines(folded, vocab, ids, lens, codes // n, codes % n)
-    if sims is None:  # (a corner the fast path does not cover: the per-pair computation itself)
-        sims = _cosines_reference([p for p in folded], ordered)
+    sims = np.concatenate([_pair_cosines(folded, vocab, ids, lens, codes[lo:lo + _PAIR_CHUNK] // n,
+                                         codes[lo:lo + _PAIR_CHUNK] % n, ordered[lo:lo + _PAIR_CHUNK])
+                           for lo in range(0, len(codes), _PAIR_CHUNK)])
     issues = []
     keep = np.flatnonzero(sims >= threshold)  # (float32 against the threshold, as ever)
     for k, sim in zip(keep.tolist(), sims[keep].tolist()):
@@ -171,6 +172,18 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
                             f"near-duplicate of {first.file}:{first.line} ({sim:.0%} similar, not identical): "
                             "kept as two papers; if it is the same abstract with a typo, delete one copy"))
     return sorted(issues, key=lambda i: (i.file, i.line, i.message))
+
+
+def _pair_cosines(folded, vocab, ids, lens, xs, ys, pairs) -> np.ndarray:
+    """The cosines of a slice of the candidate pairs.  Slices bound the memory: `_cosines` builds its
+    count matrix over the texts it compares (a 20,000-text corpus full of near-copies peaked at
+    1.8 GB in one go).  A slice's count matrix numbers features in its own first-seen order, so a
+    value may differ from the whole-corpus one in float32's last bit; the slices are fixed, so the
+    same inputs always give the same values."""
+    sims = _cosines(folded, vocab, ids, lens, xs, ys)
+    if sims is None:  # (a corner the fast path does not cover: the per-pair computation itself)
+        sims = _cosines_reference(folded, pairs)
+    return np.asarray(sims)
 
 
 def _signatures(ids: np.ndarray, lens: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -290,11 +303,14 @@ def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np
     has_next = within < (n_tok[doc_of_tok] - 1)
     g = np.flatnonzero(has_next)
     codes[doc_start[doc_of_tok[g]] + n_tok[doc_of_tok[g]] + within[g]] = big_u + uni[g] * big_u + uni[g + 1]
+    del within, has_next, g, uni, doc_of_tok, uni_all, doc_all, two
     doc_of_occ = np.repeat(np.arange(n_docs), per_doc)
     # One sort of (feature, position): groups each feature's occurrences, in text order.
     srt = np.sort((codes << occ_bits) | np.arange(total, dtype=np.int64))
+    del codes  # (occurrence-sized temporaries are dropped as soon as used: memory)
     feat = srt >> occ_bits
     occ = srt & ((1 << occ_bits) - 1)
+    del srt
     new_feat = np.ones(total, dtype=bool)
     new_feat[1:] = feat[1:] != feat[:-1]
     feat_start = np.flatnonzero(new_feat)
@@ -302,8 +318,10 @@ def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np
     mark = np.zeros(total, dtype=np.int64)
     mark[first_seen] = 1
     fid_of_feat = (np.cumsum(mark) - 1)[first_seen]  # CountVectorizer's first-seen feature number
+    del mark
     n_feat = len(feat_start)
     doc_sorted = doc_of_occ[occ]
+    del doc_of_occ, occ
     # distinct (feature, doc) entries with their counts, still in feature-then-doc order
     new_entry = new_feat.copy()
     new_entry[1:] |= doc_sorted[1:] != doc_sorted[:-1]
@@ -311,6 +329,8 @@ def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np
     entry_count = np.diff(np.append(entry_start, total))
     entry_doc = doc_sorted[entry_start]
     feat_of_entry = np.cumsum(new_feat)[entry_start] - 1
+    feat_codes = feat[feat_start]
+    del feat, doc_sorted, new_entry, new_feat
     per_feat = np.bincount(feat_of_entry, minlength=n_feat)
     first_entry = np.zeros(n_feat, dtype=np.int64)
     np.cumsum(per_feat[:-1], out=first_entry[1:])
@@ -325,6 +345,7 @@ def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np
     csc = sp.csc_matrix((entry_count[take].astype(np.float64), entry_doc[take], indptr),
                         shape=(n_docs, n_feat))
     matrix = csc.tocsr()  # rows: features in first-seen order, as CountVectorizer's rows
+    del csc, take, entry_count, entry_doc
     matrix.sort_indices()
     # l2 rows exactly as sklearn's inplace_csr_row_normalize_l2: float32 squares summed in double
     c32 = matrix.data.astype(np.float32)
@@ -339,7 +360,7 @@ def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np
     # features, in first-seen order, are also in alphabetical order; scipy's product takes another
     # code path (and sums in another order) only if every left and every right row is so: one row
     # that is not rules it out.
-    code_of_fid = feat[feat_start][by_fid]
+    code_of_fid = feat_codes[by_fid]
 
     def alphabetical(r: int) -> bool:
         names = []

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from .markup import escape_md
 from .model import Paper
+from .parallel import cores
 from .slugs import slugify
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates" / "pages"
@@ -223,7 +224,7 @@ def _fork_call(func, arg):
     """Run func(arg) in a forked child (it inherits everything, nothing is pickled on the way in);
     returns a function that waits for and returns its result.  None if fork is unavailable or
     only one core is usable."""
-    if not hasattr(os, "fork") or len(os.sched_getaffinity(0)) < 2:
+    if not hasattr(os, "fork") or cores() < 2:
         return None
     read_end, write_end = os.pipe()
     pid = os.fork()

@@ -346,7 +346,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         raise
     if worker:
         out.update(worker())
-    files = {k: v.encode("utf-8") for k, v in sorted(out.items())}
+    files = {k: out.pop(k).encode("utf-8") for k in sorted(out)}  # each text dropped once encoded: memory
     files["data/papers.json"] = papers_json(papers).encode("utf-8")
     files[".nav.json"] = (json.dumps(nav(colls), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return files

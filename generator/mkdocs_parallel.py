@@ -43,6 +43,11 @@ def _search_plugins(config) -> list:
     return [p for p in config.plugins.values() if hasattr(p, "search_index") and hasattr(p.search_index, "entries")]
 
 
+def parallel_pays(pages: int) -> bool:
+    """Whether a full build of this many pages would run on more than one core."""
+    return cores() > 1 and pages >= 2 * MIN_PAGES_PER_WORKER
+
+
 def parallel_safe(config) -> bool:
     """True if every page-level event handler is one whose per-page state we know how to collect."""
     for event in PAGE_EVENTS:

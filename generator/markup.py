@@ -363,8 +363,8 @@ def to_html(nodes: list[Node]) -> str:
 @functools.lru_cache(maxsize=4096)
 def math_plain(tex: str) -> str:
     """Readable plain text for a TeX span: `95.2\\%` -> `95.2%`, `\\times` -> `×`."""
-    s = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|boldsymbol|text|textbf|mathit|operatorname)\s*",
-               "", tex)
+    s = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|boldsymbol|text|textbf|textit|mathit|operatorname)(?![A-Za-z])\s*",
+               "", tex)  # (a whole command name: `\\text` must not eat the start of `\\textbf`)
     s = re.sub(r"\\([A-Za-z]+|%)", lambda m: MATH_PLAIN.get(m.group(1), m.group(1)), s)
     s = re.sub(r"\\[,;:! ]", " ", s).replace("\\", "")
     return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()

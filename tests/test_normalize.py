@@ -101,3 +101,11 @@ def test_leading_control_characters_never_make_a_code_block():
     import markdown
     html = markdown.markdown(markup.escape_md("\x01\x01\x01\x01\x01Gaia2 is a benchmark"))
     assert html == "<p>Gaia2 is a benchmark</p>"
+
+
+def test_bold_and_italic_text_commands_inside_math_read_as_their_text():
+    """`$\\textbf{FARTrack}$` (a real ICLR abstract) gave "bfFARTrack": `\\text` ate `\\textbf`'s start."""
+    from generator.markup import math_plain
+    assert math_plain(r"\textbf{FARTrack}") == "FARTrack"
+    assert math_plain(r"\textit{F}ast") == "Fast"
+    assert math_plain(r"\text{ms}") == "ms"

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .mkdocs_parallel import build as mkdocs_build, parallel_pays  # MkDocs' own build, on all cores when sound
+from .mkdocs_parallel import build as mkdocs_build  # MkDocs' own build, on all cores when that is sound
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
@@ -29,9 +29,6 @@ from .state import State, StateError, date_epoch, load_state, save_state, state_
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
-
-
-DIRTY_MAX_SHARE = 0.25  # above this share of docs files changed, a full (parallel) build beats a dirty one
 
 
 class BuildFailed(Exception):
@@ -265,12 +262,8 @@ def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, r
     config = load_mkdocs_config(config_file)
     result = generate(inputs, config, replace_invalid, state_file, date)
     target = (site_dir or Path(config["site_dir"])).resolve()
-    the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full)
-    changed = len(result.write.written)
-    if the_plan.dirty and changed > DIRTY_MAX_SHARE * len(the_plan.files) and parallel_pays(len(the_plan.files)):
-        # MkDocs' dirty build is serial: with most pages changed, a full build on all cores is faster
-        the_plan.dirty = False
-        the_plan.reason = f"{changed} of {len(the_plan.files)} docs files changed"
+    the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
+                                written=len(result.write.written))
     result.mode = "dirty" if the_plan.dirty else "full"
     log(f"mkdocs: {result.mode} build ({the_plan.reason})")
     incremental.clear_stamp(target)

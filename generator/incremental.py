@@ -34,10 +34,12 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, InclusionLevel, get_files
 
+from .mkdocs_parallel import parallel_pays
 from .writer import MANIFEST
 
 SEARCH_INDEX = "search/search_index.json"
 OUT_OF_NAV = ("papers/", "tags/", "entities/")  # generated, not in the nav, excluded from Material search
+DIRTY_MAX_SHARE = 0.25  # above this share of docs files changed, a full (parallel) build beats a dirty one
 PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "paper-digest")
 
 
@@ -107,8 +109,11 @@ class Plan:
     removed: list[str] = field(default_factory=list)  # docs pages gone since the last build
 
 
-def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[str], force_full: bool = False) -> Plan:
-    """Decide between a dirty and a full MkDocs build; the reason is logged."""
+def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[str], force_full: bool = False,
+         written: int = 0) -> Plan:
+    """Decide between a dirty and a full MkDocs build; the reason is logged.  `written`: docs files this
+    build rewrote (MkDocs' dirty build is serial: with most of them changed, a full build on all cores
+    is faster)."""
     files = docs_files(Path(config["docs_dir"]))
     fp = fingerprint(config_file, config, files)
     out = Plan(False, "", fp, files)
@@ -130,6 +135,8 @@ def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[
             out.reason = f"{len(set(removed) | gone)} docs file(s) removed, not all of them paper, tag or entity pages"
         elif stamp.get("search_index") != _sha(site_dir / SEARCH_INDEX):
             out.reason = "the previous site was changed outside paper-digest"
+        elif written > DIRTY_MAX_SHARE * len(files) and parallel_pays(len(files)):
+            out.reason = f"{written} of {len(files)} docs files changed"
         else:
             out.dirty, out.reason = True, "only page contents changed"
             out.removed = sorted(set(removed) | gone)

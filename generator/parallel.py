@@ -1,7 +1,11 @@
-"""Share a list of independent jobs between this process and forked workers, results in order."""
+"""Work shared between this process and forked workers: fork_map (a list of jobs, results in order)
+and fork_call (one call in a child while this process does something else)."""
 from __future__ import annotations
 
 import os
+import pickle
+import signal
+import traceback
 from multiprocessing import get_all_start_methods, get_context
 
 
@@ -26,3 +30,44 @@ def fork_map(fn, items: list, processes: int):
         later = pool.imap(fn, items[mine:], chunksize=-(-(len(items) - mine) // (processes - 1)))
         yield from map(fn, items[:mine])
         yield from later
+
+
+def fork_call(func, arg):
+    """Run func(arg) in a forked child (it inherits everything, nothing is pickled on the way in);
+    returns a function that waits for and returns its result.  None if fork is unavailable or
+    only one core is usable."""
+    if not hasattr(os, "fork") or cores() < 2:
+        return None
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, send, leave without running any of the parent's cleanup
+        os.close(read_end)
+        code = 0
+        try:
+            payload = ("ok", func(arg))
+        except BaseException:  # noqa: BLE001 - re-raised in the parent
+            payload, code = ("error", traceback.format_exc()), 1
+        try:
+            with os.fdopen(write_end, "wb") as pipe:
+                pickle.dump(payload, pipe, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            os._exit(code)
+    os.close(write_end)
+
+    def result():
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        if not data:
+            raise RuntimeError("a forked worker process died before reporting")
+        status, value = pickle.loads(data)
+        if status != "ok":
+            raise RuntimeError("a forked worker process failed:\n" + value)
+        return value
+
+    def cancel():
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(read_end)
+    result.cancel = cancel
+    return result

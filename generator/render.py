@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import pickle
-import signal
-import traceback
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -23,7 +19,7 @@ from markupsafe import Markup
 
 from .markup import escape_md
 from .model import Paper
-from .parallel import cores
+from .parallel import fork_call
 from .slugs import slugify
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates" / "pages"
@@ -220,47 +216,6 @@ PAGE_ROOT = root_of("papers/x.md")  # paper, tag, entity and category pages all 
 PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
 
 
-def _fork_call(func, arg):
-    """Run func(arg) in a forked child (it inherits everything, nothing is pickled on the way in);
-    returns a function that waits for and returns its result.  None if fork is unavailable or
-    only one core is usable."""
-    if not hasattr(os, "fork") or cores() < 2:
-        return None
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: compute, send, leave without running any of the parent's cleanup
-        os.close(read_end)
-        code = 0
-        try:
-            payload = ("ok", func(arg))
-        except BaseException:  # noqa: BLE001 - re-raised in the parent
-            payload, code = ("error", traceback.format_exc()), 1
-        try:
-            with os.fdopen(write_end, "wb") as pipe:
-                pickle.dump(payload, pipe, protocol=pickle.HIGHEST_PROTOCOL)
-        finally:
-            os._exit(code)
-    os.close(write_end)
-
-    def result():
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(pid, 0)
-        if not data:
-            raise RuntimeError("render: the worker process died before reporting")
-        status, value = pickle.loads(data)
-        if status != "ok":
-            raise RuntimeError("render: the worker process failed:\n" + value)
-        return value
-
-    def cancel():
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(read_end)
-    result.cancel = cancel
-    return result
-
-
 def raw_differs(p: Paper) -> bool:
     """Whether the page shows the paragraph as read: only where normalizing changed more than spacing
     (LaTeX, Markdown, entities...); otherwise it would repeat the abstract word for word."""
@@ -315,7 +270,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     # Paper pages are most of the work and independent of each other: with two cores and many
     # papers, a forked worker renders every other one while this process renders the rest.
-    worker = _fork_call(paper_pages, papers[1::2]) if len(papers) >= PARALLEL_MIN_PAPERS else None
+    worker = fork_call(paper_pages, papers[1::2]) if len(papers) >= PARALLEL_MIN_PAPERS else None
     try:
         out.update(paper_pages(papers[0::2] if worker else papers))
         category_t = env.get_template("category.md.j2")

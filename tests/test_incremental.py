@@ -177,13 +177,13 @@ def test_config_change_forces_full_build(tmp_path):
 def test_most_pages_changed_on_many_cores_means_a_full_build(tmp_path, monkeypatch):
     """MkDocs' dirty build is serial: when most docs files changed and the full build would run on
     several cores, the full build is chosen (and logged with the reason)."""
-    import generator.build as gb
+    import generator.incremental as inc
     project = make_project(tmp_path / "p")
     run(project, "2026-01-10")
     synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 3, "links")
-    monkeypatch.setattr(gb, "parallel_pays", lambda pages: True)
-    monkeypatch.setattr(gb, "DIRTY_MAX_SHARE", 0.0)
+    monkeypatch.setattr(inc, "parallel_pays", lambda pages: True)
+    monkeypatch.setattr(inc, "DIRTY_MAX_SHARE", 0.0)
     assert run(project, "2026-01-11").mode == "full"
     synth_file(project / "abstracts" / "003_added.txt", "ICLR 2026 Papers", 3, "more")
-    monkeypatch.setattr(gb, "DIRTY_MAX_SHARE", 1.0)
+    monkeypatch.setattr(inc, "DIRTY_MAX_SHARE", 1.0)
     assert run(project, "2026-01-12").mode == "dirty"

@@ -157,7 +157,7 @@ class _Extractors:
 
 def _auto_workers(n: int) -> int:
     """All usable cores (at most 4) from 4,000 papers; below that, forking costs more than it saves."""
-    if n < 4000 or "fork" not in mp.get_all_start_methods():
+    if n < 4000:
         return 1
     return max(1, min(4, cores()))
 

@@ -25,7 +25,8 @@ from .render import render_site
 from .writer import WriteError, WriteReport, write_outputs
 from .feeds import history_files
 from . import incremental
-from .state import State, StateError, date_epoch, load_state, save_state, state_path, today
+from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
+from .cache import CACHE_NAME, Cache
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
@@ -101,14 +102,23 @@ def read_stage(inputs: list[Path], timings: dict[str, float], replace_invalid: b
     return result
 
 
+def default_cache(config: MkDocsConfig) -> Cache:
+    """The project's build cache: .digest-cache/ beside mkdocs.yml (local; it ignores itself in git)."""
+    return Cache(Path(config.config_file_path).parent / CACHE_NAME)
+
+
 def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = False,
-             state_file: Path | None = None, date: str | None = None) -> BuildResult:
+             state_file: Path | None = None, date: str | None = None, cache: Cache | None = None,
+             refit: bool = False) -> BuildResult:
     """Inputs -> docs/ (generated pages, data and search index); returns papers and timings.
 
     The history (first-seen dates) comes from the state file beside the inputs, which gets a new
-    batch dated `date` (default: SOURCE_DATE_EPOCH or today) when new papers appear.
+    batch dated `date` (default: SOURCE_DATE_EPOCH or today) when new papers appear; it also names
+    the papers enrichment is fitted on (`refit`: all of them, now).  `cache` (default: none) only
+    saves work: the same inputs and state give the same bytes with it or without.
     """
     out = BuildResult()
+    cache = cache or Cache(None)
     out.read = read_stage(inputs, out.timings, replace_invalid)
     with stage("normalize", out.timings):
         papers = normalize(out.read.records)
@@ -122,16 +132,21 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         taxonomy = load_taxonomy(taxonomy_path)
     except ValueError as exc:
         raise BuildFailed(f"{exc} (extra.digest.taxonomy in {config.config_file_path})") from exc
-    with stage("enrich", out.timings):
-        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path))
     with stage("history", out.timings):
         out.state_file = state_path(inputs, state_file)
         out.state = load_state_or_fail(out.state_file)
-        new_ids = out.state.record([p.id for p in papers], today(date))
+        ids = [p.id for p in papers]
+        new_ids = out.state.record(ids, today(date))
         for p in papers:
             p.first_seen = out.state.papers[p.id][1]
+        fit = out.state.fit_set(ids, refit)
     if new_ids:
         log(f"history: {len(new_ids)} new papers in batch {out.state.latest.number} ({out.state.latest.date})")
+    if len(fit) < len(papers):
+        log(f"enrich: {len(papers) - len(fit)} papers placed in the fit of batch {out.state.fit_batch} "
+            f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
+    with stage("enrich", out.timings):
+        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
     with stage("render", out.timings):
         files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas})
         files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
@@ -147,6 +162,10 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
     if save_state(out.state_file, out.state):
         log(f"history: recorded in {out.state_file} (commit it with the inputs)")
+    with stage("cache", out.timings):
+        cache.save()
+    if cache.folder:
+        log(f"cache: {cache.folder} (hits/lookups: {cache.stats()})")
     out.papers = papers
     return out
 
@@ -257,10 +276,13 @@ def swap_in(staging: Path, site_dir: Path) -> None:
 
 
 def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, replace_invalid: bool = False,
-          state_file: Path | None = None, date: str | None = None, full: bool = False) -> BuildResult:
-    """generate, then MkDocs: dirty (incremental) when that is sound, else full; `full` forces full."""
+          state_file: Path | None = None, date: str | None = None, full: bool = False, cache: bool = True,
+          refit: bool = False) -> BuildResult:
+    """generate, then MkDocs: dirty (incremental) when that is sound, else full; `full` forces full.
+    `cache`: use the project's build cache (default_cache); `refit`: fit enrichment on all papers now."""
     config = load_mkdocs_config(config_file)
-    result = generate(inputs, config, replace_invalid, state_file, date)
+    result = generate(inputs, config, replace_invalid, state_file, date,
+                      cache=default_cache(config) if cache else None, refit=refit)
     target = (site_dir or Path(config["site_dir"])).resolve()
     the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
                                 written=len(result.write.written))

@@ -16,7 +16,7 @@ def _inputs(args) -> list[Path]:
 
 def cmd_build(args) -> None:
     build(_inputs(args), Path(args.config), Path(args.output) if args.output else None, args.replace_invalid,
-          state_file=_state(args), date=args.date, full=args.full)
+          state_file=_state(args), date=args.date, full=args.full, cache=not args.no_cache, refit=args.refit)
 
 
 def _state(args) -> Path | None:
@@ -78,6 +78,10 @@ def parser() -> argparse.ArgumentParser:
     build = add("build", cmd_build, "generate docs/ and build the site (incremental when sound)",
                 "site folder (default: site/ from mkdocs.yml)")
     build.add_argument("--full", action="store_true", help="always rebuild the whole site (no dirty build)")
+    build.add_argument("--refit", action="store_true",
+                       help="fit tags, sub-topics and the related-papers space on all papers now (see docs/about.md)")
+    build.add_argument("--no-cache", action="store_true",
+                       help="ignore and keep no build cache (.digest-cache/ beside mkdocs.yml); the output is the same")
     add("check", cmd_check, "validate the inputs and report problems, without building")
     add("export", cmd_export, "write the enriched corpus as JSON", "JSON file (default: standard output)")
     serve = add("serve", cmd_serve, "build, serve on 127.0.0.1 with live reload, regenerate on input changes")

@@ -8,6 +8,11 @@ and the same state give a byte-identical site on any machine.
 
 "Today" is, in order: an explicit date (--date), SOURCE_DATE_EPOCH, the UTC wall clock.
 The file lists one paper per line, sorted, so that it diffs and merges well in git.
+
+It also names the batch that corpus statistics are fitted on (`fit_batch`, see
+generator/enrich/__init__.py): papers of later batches are placed in that fit, so that a small batch
+leaves every older paper's tags, sub-topic and name as they were; once the later papers outnumber
+REFIT_SHARE of the fitted ones, the next build refits on all of them.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from pathlib import Path
 
 STATE_NAME = ".digest-state.json"
 VERSION = 1
+REFIT_SHARE = 0.1  # papers added since the fit, as a share of the fitted ones, that call for a refit
 
 
 class StateError(Exception):
@@ -36,6 +42,7 @@ class Batch:
 class State:
     batches: list[Batch] = field(default_factory=list)
     papers: dict[str, tuple[int, str]] = field(default_factory=dict)  # id -> (batch number, date)
+    fit_batch: int = 0  # corpus statistics come from the papers of batches <= this one (0: none yet)
 
     @property
     def latest(self) -> Batch | None:
@@ -54,8 +61,18 @@ class State:
             self.papers[i] = (number, today)
         return new
 
+    def fit_set(self, ids: list[str], refit: bool = False) -> set[str]:
+        """The ids (of `ids`, the current papers, all recorded) that enrichment fits on; moves the fit
+        to the latest batch when asked, when there is none, or when the papers added since it are
+        more than REFIT_SHARE of the fitted ones (or all of them were removed)."""
+        fitted = {i for i in ids if self.papers[i][0] <= self.fit_batch}
+        if refit or not fitted or len(ids) - len(fitted) > REFIT_SHARE * len(fitted):
+            self.fit_batch = self.latest.number if self.latest else 0
+            fitted = set(ids)
+        return fitted
+
     def dumps(self) -> str:
-        lines = ['{', f' "version": {VERSION},', ' "batches": [']
+        lines = ['{', f' "version": {VERSION},', f' "fit_batch": {self.fit_batch},', ' "batches": [']
         lines += [f'  {json.dumps({"batch": b.number, "date": b.date, "added": b.added})}'
                   + ("," if k < len(self.batches) - 1 else "") for k, b in enumerate(self.batches)]
         lines += [' ],', ' "papers": {']
@@ -83,10 +100,11 @@ def load_state(path: Path) -> State:
             raise StateError(f"unsupported version {data.get('version')!r}")
         batches = [Batch(int(b["batch"]), _check_date(b["date"]), int(b["added"])) for b in data["batches"]]
         papers = {str(i): (int(v[0]), _check_date(v[1])) for i, v in data["papers"].items()}
+        fit_batch = int(data.get("fit_batch", 0))
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, StateError) as exc:
         raise StateError(f"{path}: not a valid digest state file ({exc}); restore it from git, "
                          "or delete it to start the history afresh") from exc
-    return State(batches, papers)
+    return State(batches, papers, fit_batch)
 
 
 def save_state(path: Path, state: State) -> bool:

@@ -20,11 +20,13 @@ import time
 import traceback
 from collections import Counter
 from contextlib import contextmanager
+from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+import scipy.sparse as sp
 
 try:  # installed with scikit-learn
     from threadpoolctl import threadpool_limits
@@ -34,16 +36,18 @@ except ImportError:  # pragma: no cover
 from generator.model import Paper
 from generator.parallel import cores
 
+from generator.cache import Cache, digest
+
 from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
 from .entities import extract_entities
 from .names import analyze, coined, common_names, extract_name
-from .related import mentions, related
+from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
-from .tags import assign_tags
+from .tags import TagModel, assign_tags
 from .taxonomy import Taxonomy, load_taxonomy
 from .titles import make_slugs, make_title, teaser
-from .topics import subtopics
-from .vectors import build_corpus
+from .topics import Subtopics, subtopics
+from .vectors import build_corpus, weigh
 
 __all__ = ["EnrichConfig", "enrich"]
 log = logging.getLogger(__name__)
@@ -223,16 +227,63 @@ def _old_objects_frozen():
         gc.unfreeze()
 
 
-def enrich(papers: list[Paper], config: EnrichConfig | None = None) -> list[Paper]:
-    """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions."""
+@dataclass
+class Fitted:
+    """What enrichment learned from the papers it was fitted on: the corpus statistics that stay fixed
+    until the next refit, and every fitted paper's own fields."""
+
+    terms: np.ndarray  # TF-IDF columns
+    idf: np.ndarray  # their idf (float32)
+    ids: list[str]  # the fitted papers, in the order of X's rows
+    X: sp.csr_matrix  # their TF-IDF rows
+    fields: dict[str, tuple]  # id -> values of FIELDS
+    common: frozenset[str]  # names too common to be a paper's own
+    tags: TagModel
+    subtopics: dict[str, Subtopics]  # category -> its sub-topics
+    basis: tuple | None  # LSA basis of related papers (None: exact TF-IDF cosine)
+
+
+FIELDS = ("name", "entities", "results", "teaser", "category", "categories", "category_terms", "subtopic", "tags")
+PLACED = FIELDS[:7]  # what a placed paper gets from per-abstract work (memoized per paper)
+
+
+def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str] | None = None,
+           cache: Cache | None = None) -> list[Paper]:
+    """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions.
+
+    Corpus statistics (TF-IDF vocabulary and weights, tag vocabulary, sub-topics, common names, the
+    related-papers space) are fitted on the papers whose ids are in `fit` (default: all); the others
+    are placed in that fit, each as if it were alone, so a small batch of new papers leaves the fitted
+    papers' own fields exactly as they were.  Related papers and mentions are always over all papers.
+    `cache` (generator/cache.py) remembers the fit and each placed paper's per-abstract work."""
     cfg = config or EnrichConfig()
     if not papers:
         return papers
+    if cache is None or cfg.model is not None:  # (a model object has no stable key: not memoized)
+        cache = Cache(None)
     with _old_objects_frozen():
-        return _enrich(papers, cfg)
+        fitted_papers = [p for p in papers if fit is None or p.id in fit] or papers
+        key = digest(repr(cfg), _file_bytes(cfg.taxonomy_path), _file_bytes(cfg.model_path), *(f"{p.id}\0{p.abstract_md}\0{p.given_area}\0{p.keywords}"
+                                                       for p in fitted_papers))
+        table = cache.table("enrich-fit")
+        fitted = table.get(key)
+        if fitted is None:
+            fitted = _fit(fitted_papers, cfg)
+        table.put(key, fitted)
+        for p in fitted_papers:
+            for name, value in zip(FIELDS, fitted.fields[p.id]):
+                setattr(p, name, copy(value))
+        rest = [p for p in papers if p.id not in fitted.fields]
+        X = _place(rest, fitted, cfg, cache.table("enrich-placed"), key)
+        _link(papers, fitted, X, cfg)
+    return papers
 
 
-def _enrich(papers: list[Paper], cfg: EnrichConfig) -> list[Paper]:
+def _file_bytes(path: Path | None) -> bytes:
+    return Path(path).read_bytes() if path and Path(path).is_file() else b""
+
+
+def _fit(papers: list[Paper], cfg: EnrichConfig) -> Fitted:
     clock = _Clock()
     workers = cfg.workers if cfg.workers > 0 else _auto_workers(len(papers))
     if workers > 1 and "fork" not in mp.get_all_start_methods():
@@ -242,30 +293,34 @@ def _enrich(papers: list[Paper], cfg: EnrichConfig) -> list[Paper]:
     blas = threadpool_limits(1) if workers > 1 and threadpool_limits else None
     try:
         texts = [p.plain_text for p in papers]
-        ids = [p.id for p in papers]
         corpus = build_corpus(texts)
         clock("corpus")
-        taxonomy = _taxonomy(cfg.taxonomy_path)
-        model = (cfg.model or _model(cfg.model_path)) if taxonomy.is_default else None
-        _categorize(papers, corpus, taxonomy, model, cfg)
+        _categorize(papers, corpus, *_category_model(cfg), cfg)
         clock("categories")
 
-        extractors.start(common_names(extractors.token_counts()))
+        common = common_names(extractors.token_counts())
+        extractors.start(common)
         clock("names, entities, results, teasers" + (" (wait)" if workers > 1 else ""))
 
-        X, terms = corpus.tfidf(min_df=2, max_df=0.5)
-        for p, tags in zip(papers, assign_tags(X, terms, texts, cfg.tags_per_paper)):
+        keep, idf = corpus.idf(min_df=2, max_df=0.5)
+        X, terms = weigh(corpus.counts[:, keep], idf), corpus.term_strings(keep)
+        del corpus
+        tag_lists, tag_model = assign_tags(X, terms, texts, cfg.tags_per_paper)
+        for p, tags in zip(papers, tag_lists):
             p.tags = tags
         clock("tags")
-        for p, rel in zip(papers, related(X, terms, ids, cfg.related_k, cfg.related_max_terms)):
-            p.related = rel
-        clock("related")
+        basis = lsa_basis((prune_rows(X, cfg.related_max_terms) if cfg.related_max_terms else X).sorted_indices())
+        clock("related (basis)")
         groups: dict[str, list[int]] = {}
         for i, p in enumerate(papers):
             groups.setdefault(p.category, []).append(i)
+        placed: dict[str, Subtopics] = {}
         for cat in sorted(groups):
-            for i, label in subtopics(X, terms, groups[cat], cfg.subtopic_min).items():
+            labels, model = subtopics(X, terms, groups[cat], cfg.subtopic_min)
+            for i, label in labels.items():
                 papers[i].subtopic = label
+            if model is not None:
+                placed[cat] = model
         clock("subtopics")
 
         per_paper = extractors.results()
@@ -277,13 +332,66 @@ def _enrich(papers: list[Paper], cfg: EnrichConfig) -> list[Paper]:
             blas.restore_original_limits()
     for p, (name, ents, res, tease) in zip(papers, per_paper):
         p.name, p.entities, p.results, p.teaser = name, ents, res, tease
-    for p, men in zip(papers, mentions([p.name for p in papers], texts, ids)):
+    return Fitted(terms, idf, [p.id for p in papers], X,
+                  {p.id: tuple(copy(getattr(p, f)) for f in FIELDS) for p in papers},
+                  common, tag_model, placed, basis)
+
+
+def _category_model(cfg: EnrichConfig) -> tuple[Taxonomy, CategoryModel | None]:
+    taxonomy = _taxonomy(cfg.taxonomy_path)
+    return taxonomy, (cfg.model or _model(cfg.model_path)) if taxonomy.is_default else None
+
+
+def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: str) -> sp.csr_matrix:
+    """Papers outside the fit: per-abstract fields (memoized per paper), tags and sub-topic placed in
+    the fit; returns their TF-IDF rows over the fitted terms."""
+    if not papers:
+        return sp.csr_matrix((0, len(fitted.terms)), dtype=np.float32)
+    corpus = build_corpus([p.plain_text for p in papers])
+    X = weigh(corpus.select(fitted.terms.tolist()), fitted.idf)
+    keys = [digest(key, p.id, p.abstract_md, p.given_area, p.keywords) for p in papers]
+    todo = [i for i, k in enumerate(keys) if table.get(k) is None]
+    if todo:
+        sub = [papers[i] for i in todo]
+        _categorize(sub, build_corpus([p.plain_text for p in sub]), *_category_model(cfg), cfg)
+        for i, p in zip(todo, sub):
+            p.name, p.entities, p.results, p.teaser = _per_paper(fitted.common, (p.abstract_md, p.plain_text,
+                                                                                 analyze(p.abstract_md)))
+            table.put(keys[i], tuple(copy(getattr(p, f)) for f in PLACED))
+    for p, k in zip(papers, keys):
+        for name, value in zip(PLACED, table.get(k)):
+            setattr(p, name, copy(value))
+    for p, tags in zip(papers, fitted.tags.place(X)):
+        p.tags = tags
+    for cat in sorted({p.category for p in papers} & fitted.subtopics.keys()):
+        rows = [i for i, p in enumerate(papers) if p.category == cat]
+        for i, label in zip(rows, fitted.subtopics[cat].place(X[rows])):
+            papers[i].subtopic = label
+    return X
+
+
+def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: EnrichConfig) -> None:
+    """Over all papers: related papers, mentions, titles and slugs."""
+    clock = _Clock()
+    at = {i: r for r, i in enumerate(fitted.ids)}
+    n_fit = len(fitted.ids)
+    rows, r = [], n_fit
+    for p in papers:
+        if p.id in at:
+            rows.append(at[p.id])
+        else:
+            rows.append(r)
+            r += 1
+    X = sp.vstack([fitted.X, placed]).tocsr()[rows] if len(placed.indptr) > 1 else fitted.X[rows]
+    ids = [p.id for p in papers]
+    for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis)):
+        p.related = rel
+    clock("related")
+    for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids)):
         p.mentions = men
     clock("mentions")
-
     for p in papers:
         p.title = make_title(p.given_title, p.name, p.plain_text, p.tags)
     for p, slug in zip(papers, make_slugs(papers)):
         p.slug = slug
     clock("titles, slugs")
-    return papers

@@ -52,18 +52,28 @@ def top_k(X: sp.csr_matrix, k: int = 5, min_score: float = 0.05) -> list[list[tu
     return out
 
 
-def lsa(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS, sample: int = LSA_SAMPLE,
-        seed: int = 0) -> np.ndarray:
-    """Rows of X projected on the leading singular vectors of a sample of rows (over the `max_terms`
-    most frequent terms), l2-normalised: papers x dims float32.  Deterministic for a seed."""
+def lsa_basis(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS, sample: int = LSA_SAMPLE,
+              seed: int = 0) -> tuple[np.ndarray, np.ndarray] | None:
+    """The leading singular vectors (columns, dims x columns) of a sample of X's rows over its
+    `max_terms` most frequent terms; None where X is too small for LSA (then exact TF-IDF cosine).
+    Deterministic for a seed."""
     n = X.shape[0]
+    if n < LSA_MIN_PAPERS or X.shape[1] <= 2 * dims:
+        return None
     df = np.bincount(X.indices, minlength=X.shape[1])
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])
-    Xc = X[:, cols].tocsr()
     rows = np.sort(np.random.RandomState(seed).choice(n, sample, replace=False)) if n > sample else np.arange(n)
     d = max(1, min(dims, len(rows) - 1, len(cols) - 1))
-    _, _, Vt = randomized_svd(Xc[rows], d, n_iter=4, random_state=seed)
-    return normalize(np.asarray(Xc @ Vt.T.astype(np.float32), dtype=np.float32))
+    with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
+        _, _, Vt = randomized_svd(X[rows][:, cols], d, n_iter=4, random_state=seed)
+    return cols, Vt.astype(np.float32)
+
+
+def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Rows of X in the LSA space of `basis`, l2-normalised: papers x dims float32."""
+    cols, Vt = basis
+    with threadpool_limits(1):
+        return normalize(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32))
 
 
 def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
@@ -134,19 +144,22 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
-            max_terms: int = 0, min_score: float = 0.05) -> list[list[Related]]:
+            max_terms: int = 0, min_score: float = 0.05, basis=None) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
-    max_terms > 0 prunes each paper to its heaviest terms first."""
+    max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
+    (lsa_basis of the fitted papers' rows), "fit" to fit it on X, None for exact TF-IDF cosine."""
     n = X.shape[0]
     out: list[list[Related]] = [[] for _ in range(n)]
     if n < 2 or k <= 0 or X.shape[1] == 0:
         return out
     X = (prune_rows(X, max_terms) if max_terms else X.tocsr()).sorted_indices()
     kk = min(k + EXTRA, n - 1)
-    if n >= LSA_MIN_PAPERS and X.shape[1] > 2 * LSA_DIMS:
+    if basis == "fit":
+        basis = lsa_basis(X)
+    if basis is not None:
         with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
-            idx, sim = dense_top_k(lsa(X), kk)
+            idx, sim = dense_top_k(lsa_project(X, basis), kk)
         I, J, sim = np.repeat(np.arange(n), kk), idx.ravel(), sim.ravel()
     else:
         rows = top_k(X, kk, min_score=min_score)

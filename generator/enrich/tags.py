@@ -13,6 +13,7 @@ paper has is dropped (unless the corpus is tiny).  Tags are shown in the abstrac
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from functools import lru_cache
 
 import re
@@ -287,9 +288,50 @@ def _top_keys(S: sp.csr_matrix, boost: np.ndarray, m: int) -> list[list[int]]:
     return [cols[a:b] for a, b in zip([0] + ends, ends)]
 
 
+@dataclass
+class TagModel:
+    """The tags of a fitted corpus, to give a paper placed later the tags it ranks highest among them."""
+
+    col_key: np.ndarray  # TF-IDF column -> tag key (-1: none)
+    names: list[str]  # key -> its name
+    boost: np.ndarray  # key -> score factor
+    forms: dict[int, str]  # key -> the tag shown, for the keys some fitted paper has
+    per_paper: int
+
+    def _ranked(self, X: sp.csr_matrix) -> list[list[int]]:
+        """Per row: up to 2 x per_paper keys, best first; a word is dropped where a phrase holding it ranks."""
+        cols = np.flatnonzero(self.col_key >= 0)
+        G = sp.csr_matrix((np.ones(len(cols), np.float32), (cols, self.col_key[cols])),
+                          shape=(len(self.col_key), len(self.names)))
+        words_of = [k.split() if " " in k else [] for k in self.names]
+        out = []
+        for top in _top_keys((X @ G).tocsr(), self.boost, self.per_paper * 3):
+            words = {w for k in top for w in words_of[k]}
+            out.append([k for k in top if words_of[k] or self.names[k] not in words][:self.per_paper * 2])
+        return out
+
+    def tags(self, picks: list[list[int]]) -> list[list[str]]:
+        """Keys -> the distinct tags shown, in order."""
+        out = []
+        for p in picks:
+            seen, tags = set(), []
+            for k in p:
+                f = self.forms.get(k)
+                if f and f not in seen:
+                    seen.add(f)
+                    tags.append(f)
+            out.append(tags)
+        return out
+
+    def place(self, X: sp.csr_matrix) -> list[list[str]]:
+        """Tags for rows of X (TF-IDF over the fitted terms) among the fitted corpus's tags."""
+        return self.tags([[k for k in p if k in self.forms][:self.per_paper] for p in self._ranked(X)])
+
+
 def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper: int = 5,
-                min_papers: int = 2) -> list[list[str]]:
-    """Top tags per paper from its TF-IDF row; X is the corpus TF-IDF over `terms`."""
+                min_papers: int = 2) -> tuple[list[list[str]], TagModel]:
+    """Top tags per paper from its TF-IDF row (X: the corpus TF-IDF over `terms`), and the model
+    that places later papers among these tags."""
     acr = acronym_map(texts, set(terms.tolist()))
     verbs = verb_words(texts)
     n = X.shape[0]
@@ -297,18 +339,12 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     single_cap = max(3, MAX_DF_SINGLE * n) if n >= 50 else n
     keys, col_key = _tag_keys(terms.tolist(), df.tolist(), acr, verbs, single_cap)
     cols = np.flatnonzero(col_key >= 0)
-    G = sp.csr_matrix((np.ones(len(cols), np.float32), (cols, col_key[cols])), shape=(len(terms), len(keys)))
-    S = (X @ G).tocsr()
     key_names = np.array(sorted(keys, key=keys.get), dtype=object)
     phrase = np.array([" " in k for k in key_names], dtype=bool)
     kdf = np.bincount(col_key[cols], weights=df[cols], minlength=len(keys))  # (upper bound of) key df
     boost = np.where(phrase, PHRASE_WEIGHT, 1.0) * np.log1p(kdf) ** DF_GAMMA
-    picks = []
-    names = key_names.tolist()
-    words_of = [k.split() if " " in k else [] for k in names]  # a phrase's words
-    for top in _top_keys(S, boost, per_paper * 3):
-        words = {w for k in top for w in words_of[k]}
-        picks.append([k for k in top if words_of[k] or names[k] not in words][:per_paper * 2])
+    model = TagModel(col_key, key_names.tolist(), boost, {}, per_paper)
+    picks = model._ranked(X)
     floor = min_papers if n >= 20 else 1
     pool = picks
     while True:  # keep only tags that at least `floor` papers end up with
@@ -326,13 +362,5 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     lowered: dict[int, str] = {}
     full = {k: _extend(key_names[k], texts, docs[k], lowered) if phrase[k] else key_names[k] for k in used}
     forms = surface_forms([full[k] for k in used], texts, [docs[k] for k in used], lowered)
-    out = []
-    for p in picks:
-        seen, tags = set(), []
-        for k in p:
-            f = forms[full[k]]
-            if f and f not in seen:
-                seen.add(f)
-                tags.append(f)
-        out.append(tags)
-    return out
+    model.forms = {k: forms[full[k]] for k in used if forms[full[k]]}
+    return model.tags(picks), model

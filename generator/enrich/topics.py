@@ -1,5 +1,9 @@
-"""Sub-topics inside large categories: spherical k-means on TF-IDF rows, labelled by c-TF-IDF terms."""
+"""Sub-topics inside large categories: spherical k-means on TF-IDF rows, labelled by c-TF-IDF terms.
+
+A paper placed later (see generator/enrich/__init__.py) joins the sub-topic of the nearest centre."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -8,8 +12,24 @@ from sklearn.preprocessing import normalize
 from .tags import _worthy
 
 
-def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> np.ndarray:
-    """Spherical k-means (cosine) on l2-normalised sparse rows; deterministic for a seed."""
+@dataclass
+class Subtopics:
+    """One category's sub-topics: the term columns clustered on, the centres and their labels."""
+
+    cols: np.ndarray
+    centres: np.ndarray  # k x len(cols), l2-normalised
+    labels: list[str]
+
+    def place(self, X: sp.csr_matrix) -> list[str | None]:
+        """The label of the nearest centre for each row of X (None for a row with none of the terms)."""
+        Xc = X[:, self.cols]
+        S = np.asarray(Xc @ self.centres.T)
+        has = np.diff(Xc.tocsr().indptr) > 0
+        return [self.labels[int(c)] if h else None for c, h in zip(S.argmax(axis=1), has)]
+
+
+def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Spherical k-means (cosine) on l2-normalised sparse rows: labels and centres; deterministic for a seed."""
     n = X.shape[0]
     rng = np.random.RandomState(seed)
     C = X[np.sort(rng.choice(n, k, replace=False))].toarray()
@@ -24,20 +44,21 @@ def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> np.ndarr
         empty = np.flatnonzero(np.abs(sums).sum(axis=1) == 0)
         sums[empty] = C[empty]  # keep an emptied centre where it was
         C = normalize(sums)
-    return labels
+    return labels, C
 
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
-              per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000) -> dict[int, str]:
-    """Paper index -> sub-topic label for one category's members (empty if the category is small)."""
+              per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000) -> tuple[dict[int, str], Subtopics | None]:
+    """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
+    papers in (nothing if the category is small)."""
     n = len(members)
     if n < min_size:
-        return {}
+        return {}, None
     k = int(min(max_k, max(2, round(n / per_cluster))))
     Xc = X[members]
     df = np.asarray((Xc > 0).sum(axis=0)).ravel()
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])  # cluster on the category's common terms
-    labels = kmeans(normalize(Xc[:, cols]), k)
+    labels, centres = kmeans(normalize(Xc[:, cols]), k)
     k = int(labels.max()) + 1
     # c-TF-IDF: term mass per cluster, down-weighted by how many clusters use the term
     onehot = sp.csr_matrix((np.ones(n, np.float32), (labels, np.arange(n))), shape=(k, n))
@@ -49,4 +70,6 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     for c in range(k):
         top = np.lexsort((cols, -score[c]))[:3]
         names[c] = ", ".join(str(terms[cols[t]]) for t in top if score[c, t] > 0) or f"group {c + 1}"
-    return {m: names[int(lab)] for m, lab in zip(members, labels)}
+    used = np.unique(labels)  # (a centre that ended with no member takes no later paper either)
+    return ({m: names[int(lab)] for m, lab in zip(members, labels)},
+            Subtopics(cols, centres[used].astype(np.float32), [names[c] for c in used.tolist()]))

@@ -70,15 +70,25 @@ class Corpus:
                              shape=(self.counts.shape[1], len(terms)))
         return (self.counts @ pick).tocsr()
 
-    def tfidf(self, min_df: int = 2, max_df: float = 0.5) -> tuple[sp.csr_matrix, np.ndarray]:
-        """Sublinear, l2-normalised TF-IDF over terms with min_df <= df <= max_df * n."""
+    def idf(self, min_df: int = 2, max_df: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+        """The columns with min_df <= df <= max_df * n, and their (smoothed, float32) idf."""
         n = self.counts.shape[0]
         df = self.df
         keep = np.flatnonzero((df >= min(min_df, max(1, n // 2))) & (df <= max(1, max_df * n)))
-        X = self.counts[:, keep].tocsr(copy=True)
-        X.data = 1 + np.log(X.data)
-        X = X @ sp.diags(np.log((1 + n) / (1 + df[keep])) + 1).astype(np.float32)
-        return normalize(X.tocsr()), self.term_strings(keep)
+        return keep, (np.log((1 + n) / (1 + df[keep])) + 1).astype(np.float32)
+
+    def tfidf(self, min_df: int = 2, max_df: float = 0.5) -> tuple[sp.csr_matrix, np.ndarray]:
+        """Sublinear, l2-normalised TF-IDF over terms with min_df <= df <= max_df * n."""
+        keep, idf = self.idf(min_df, max_df)
+        return weigh(self.counts[:, keep], idf), self.term_strings(keep)
+
+
+def weigh(counts: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
+    """Counts (papers x terms) -> sublinear TF x idf, rows l2-normalised: each row on its own, so a
+    paper placed later in a fitted vocabulary (Corpus.select) gets the row it would have had."""
+    X = counts.tocsr(copy=True).sorted_indices()
+    X.data = 1 + np.log(X.data)
+    return normalize((X @ sp.diags(idf)).tocsr())
 
 
 def _descending(val: np.ndarray) -> np.ndarray:

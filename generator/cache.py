@@ -1,0 +1,129 @@
+"""Memo of pure computations between builds: a local folder of tables, never committed or published.
+
+A build looks up what it computed last time instead of computing it again: per-abstract work keyed
+by the text's hash, page bytes keyed by a hash of everything the page shows, and so on.  Only pure
+functions are memoized, and every table is tied to a fingerprint of the code, its data and the
+libraries that compute it, so a build with the cache gives the same bytes as a build without it
+(tests/test_cache.py builds both ways and compares).  A table keeps only the entries used by the
+latest build, so the folder does not grow with history.
+
+    cache = Cache(Path(".digest-cache"))      # Cache(None): a cache that remembers nothing
+    table = cache.table("near-duplicates")
+    sig = table.get(key)                       # None when absent
+    table.put(key, value)
+    cache.save()                               # at the end of a successful build
+
+The files are pickles written by this program into a folder it owns; a damaged or foreign file is
+ignored (and rewritten), never trusted for more than a memo.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+CACHE_NAME = ".digest-cache"
+LIBRARIES = ("numpy", "scipy", "scikit-learn", "jinja2", "markdown", "pymdown-extensions", "latex2mathml")
+_MISSING = object()
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """sha256 of the generator's code and data, the page templates and the library versions."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for folder in (root, root.parent / "site_templates" / "pages"):
+        if not folder.is_dir():
+            continue
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in LIBRARIES:
+        try:
+            h.update(f"{name}={version(name)}\n".encode())
+        except PackageNotFoundError:
+            h.update(f"{name}=?\n".encode())
+    return h.hexdigest()
+
+
+def digest(*parts) -> str:
+    """A short stable key for strings/bytes (e.g. an abstract's text)."""
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else str(part).encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class Table:
+    """One memo: key -> value, as loaded at the start of the build plus what this build added."""
+
+    def __init__(self, old: dict) -> None:
+        self._old = old
+        self.used: dict = {}
+        self.hits = self.misses = 0
+
+    def get(self, key, default=None):
+        value = self.used.get(key, _MISSING)
+        if value is _MISSING:
+            value = self._old.get(key, _MISSING)
+            if value is _MISSING:
+                self.misses += 1
+                return default
+            self.used[key] = value
+        self.hits += 1
+        return value
+
+    def put(self, key, value) -> None:
+        self.used[key] = value
+
+    def __contains__(self, key) -> bool:
+        return key in self.used or key in self._old
+
+
+class Cache:
+    """The tables of one project's cache folder (None: remember nothing, save nothing)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.tables: dict[str, Table] = {}
+
+    def _file(self, name: str) -> Path:
+        return self.folder / f"{name}.pickle"
+
+    def table(self, name: str) -> Table:
+        if name not in self.tables:
+            self.tables[name] = Table(self._load(name))
+        return self.tables[name]
+
+    def _load(self, name: str) -> dict:
+        if self.folder is None:
+            return {}
+        try:
+            with self._file(name).open("rb") as f:
+                stored = pickle.load(f)
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError, TypeError):
+            return {}
+        if not isinstance(stored, dict) or stored.get("code") != code_fingerprint():
+            return {}
+        entries = stored.get("entries")
+        return entries if isinstance(entries, dict) else {}
+
+    def save(self) -> None:
+        """Write every table used by this build (only the entries it used), atomically each."""
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        ignore = self.folder / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# paper-digest's build cache: local, never committed\n*\n", "utf-8")
+        for name, table in sorted(self.tables.items()):
+            tmp = self._file(name).with_suffix(f".tmp-{os.getpid()}")
+            with tmp.open("wb") as f:
+                pickle.dump({"code": code_fingerprint(), "entries": table.used}, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self._file(name))
+
+    def stats(self) -> str:
+        return ", ".join(f"{n} {t.hits}/{t.hits + t.misses}" for n, t in sorted(self.tables.items()))

@@ -1,0 +1,116 @@
+"""Enrichment fitted on a set of papers, later papers placed in the fit (generator/enrich/__init__.py),
+the state's fit batch (generator/state.py), and the build cache giving the same bytes (generator/cache.py)."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from digest_fixtures import make_project, synth_file, tree_bytes
+from generator.build import build
+from generator.cache import Cache
+from generator.enrich import FIELDS, enrich
+from generator.enrich.csvdata import DEV_CSV, read_csv
+from generator.state import REFIT_SHARE, State
+
+pytestmark = pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
+
+
+@pytest.fixture(scope="module")
+def dev():
+    return read_csv(DEV_CSV, hide_titles=True)[:1200]  # from 1,000 papers related papers use LSA
+
+
+def fields(p) -> tuple:
+    return tuple(getattr(p, f) for f in FIELDS)
+
+
+def test_fit_moves_when_placed_papers_pass_the_share():
+    s = State()
+    s.record([f"a{i}" for i in range(100)], "2026-01-01")
+    assert s.fit_set([f"a{i}" for i in range(100)]) == {f"a{i}" for i in range(100)} and s.fit_batch == 1
+    small = [f"b{i}" for i in range(int(REFIT_SHARE * 100))]
+    s.record(small, "2026-01-02")
+    ids = [f"a{i}" for i in range(100)] + small
+    assert s.fit_set(ids) == {f"a{i}" for i in range(100)} and s.fit_batch == 1  # 10 placed: not more than 10%
+    s.record(["c0"], "2026-01-03")
+    assert s.fit_set(ids + ["c0"]) == set(ids + ["c0"]) and s.fit_batch == 3  # 11 placed: refit
+    assert s.fit_set(ids, refit=True) == set(ids)
+    assert '"fit_batch": 3' in s.dumps()
+
+
+def test_fitted_papers_keep_their_fields_and_placed_ones_get_the_fits_tags(dev):
+    base = enrich(copy.deepcopy(dev[:1150]))
+    grown = enrich(copy.deepcopy(dev), fit={p.id for p in dev[:1150]})
+    assert [fields(p) for p in grown[:1150]] == [fields(p) for p in base]
+    fitted_tags = {t for p in base for t in p.tags}
+    labels = {(p.category, p.subtopic) for p in base}
+    placed = grown[1150:]
+    assert all(p.tags and set(p.tags) <= fitted_tags for p in placed)
+    assert all(p.category and p.title and p.slug for p in placed)
+    assert all((p.category, p.subtopic) in labels or p.subtopic is None for p in placed)
+    assert sum(p.subtopic is not None for p in placed) >= len(placed) // 2
+    # related papers are over all papers: a placed paper links to fitted ones and may be linked from them
+    ids = {p.id for p in placed}
+    assert all(p.related for p in placed)
+    assert any(r.id in ids for p in grown[:1150] for r in p.related)
+    # placing a paper = enriching it alone in the fit: the same fields whatever else is placed with it
+    alone = enrich(copy.deepcopy(dev[:1150] + dev[1160:1161]), fit={p.id for p in dev[:1150]})
+    assert fields(alone[-1]) == fields(grown[1160])
+
+
+def test_the_cache_changes_no_field(dev, tmp_path):
+    fit = {p.id for p in dev[:1150]}
+    plain = [p.to_dict() for p in enrich(copy.deepcopy(dev), fit=fit)]
+    cold = Cache(tmp_path / "c")
+    assert [p.to_dict() for p in enrich(copy.deepcopy(dev), fit=fit, cache=cold)] == plain
+    cold.save()
+    warm = Cache(tmp_path / "c")
+    assert [p.to_dict() for p in enrich(copy.deepcopy(dev), fit=fit, cache=warm)] == plain
+    assert warm.tables["enrich-fit"].hits == 1
+    # another fit set is another fit, never the remembered one
+    other = Cache(tmp_path / "c")
+    refit = [p.to_dict() for p in enrich(copy.deepcopy(dev), cache=other)]
+    assert refit == [p.to_dict() for p in enrich(copy.deepcopy(dev))] and refit != plain
+
+
+def run(project: Path, date: str, **kw):
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        return build([Path("abstracts")], Path("mkdocs.yml"), date=date, **kw)
+    finally:
+        os.chdir(cwd)
+
+
+def own_fields(project: Path) -> dict[str, tuple]:
+    data = json.loads((project / "docs" / "data" / "papers.json").read_text("utf-8"))
+    return {p["id"]: (p["name"], p["tags"], p["subtopic"], p["category"], p["title"], p["url"]) for p in data["papers"]}
+
+
+def test_a_small_batch_is_placed_and_another_machine_builds_the_same_site(tmp_path):
+    project = make_project(tmp_path / "a")
+    synth_file(project / "abstracts" / "001_more.txt", "ICLR 2026 Papers", 40, "base")
+    run(project, "2026-01-10")
+    before = own_fields(project)
+    synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 3, "later")
+    second = run(project, "2026-02-01")
+    assert second.state.fit_batch == 1 and len(second.papers) == len(second.state.papers)
+    assert (project / ".digest-cache" / "enrich-fit.pickle").is_file()
+    after = own_fields(project)
+    assert len(after) == len(before) + 3 and all(after[i] == v for i, v in before.items())
+    # the same inputs and state on a fresh machine (no cache), and with --no-cache: the same bytes
+    other = make_project(tmp_path / "b", seeds=False)
+    for f in (project / "abstracts").iterdir():
+        shutil.copy(f, other / "abstracts" / f.name)
+    run(other, "2031-12-31", cache=False)
+    assert not (other / ".digest-cache").exists()
+    a, b = tree_bytes(project / "site"), tree_bytes(other / "site")
+    assert sorted(a) == sorted(b) and [k for k in a if a[k] != b[k]] == []
+    # --refit fits on every paper: the state says so, and the site is that of a first build of them all
+    third = run(other, "2032-01-01", refit=True)
+    assert third.state.fit_batch == 2

@@ -201,36 +201,42 @@ def source_date_epoch(date: str | None):
 
 def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None,
                removed: list[str] = ()) -> None:
-    """MkDocs build into a fresh sibling folder, then an atomic swap; a failure leaves site_dir as it was.
+    """MkDocs build into a fresh sibling folder; a failure leaves site_dir as it was.
 
-    dirty=True starts from a hard-linked copy of the previous site and re-renders only the pages
-    whose source is newer (see generator/incremental.py for when that is sound).
+    A full build is then swapped in atomically.  dirty=True builds only the pages whose source is
+    newer than their output in site_dir, and lays them over it (generator/incremental.py says when
+    that is sound).
     """
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = site_dir.with_name(f".{site_dir.name}.building-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
-    if dirty and site_dir.is_dir():
-        shutil.copytree(site_dir, staging, copy_function=os.link)
+    dirty = dirty and site_dir.is_dir()
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     if not logging.getLogger("mkdocs").handlers:
         logging.getLogger("mkdocs").addHandler(logging.StreamHandler(sys.stderr))
     try:
         with source_date_epoch(source_date):
             mk_config = load_mkdocs_config(config_file, site_dir=str(staging))
-            dirty_build = incremental.prepare_dirty(mk_config, staging, removed) if dirty else None
+            dirty_build = incremental.DirtyBuild(site_dir) if dirty else None
+            if dirty_build:
+                mk_config.plugins["paper-digest-dirty"] = dirty_build
             with incremental.quiet_dirty_warning():
                 mkdocs_build(mk_config, dirty=dirty)
             if dirty_build:
                 incremental.merge_search_index(site_dir / incremental.SEARCH_INDEX, staging, dirty_build)
-                log(f"mkdocs: dirty build re-rendered {len(dirty_build.rebuilt)} of {len(dirty_build.order)} pages")
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
         from mkdocs.exceptions import MkDocsException  # (its Abort, e.g. strict-mode warnings, is a SystemExit)
         if isinstance(exc, KeyboardInterrupt) or (isinstance(exc, SystemExit) and not isinstance(exc, MkDocsException)):
             raise
         raise BuildFailed(f"mkdocs build failed: {exc}; the previous site is unchanged") from exc
-    swap_in(staging, site_dir)
+    if dirty_build:
+        dirty_build.overlay(staging, mk_config, removed)
+        shutil.rmtree(staging, ignore_errors=True)
+        log(f"mkdocs: dirty build re-rendered {len(dirty_build.rebuilt)} of {len(dirty_build.order)} pages")
+    else:
+        swap_in(staging, site_dir)
 
 
 def _exchange(a: Path, b: Path) -> bool:

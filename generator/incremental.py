@@ -16,9 +16,10 @@ A dirty build is still wrong in three ways, which this module rules out or repai
    index (the previous entries of the pages that were not re-rendered, in MkDocs' page order), so
    it comes out byte-identical to a full build's.
 
-The previous site is copied into the staging folder with hard links (fast: no page bytes are
-copied).  MkDocs writes with open('wb'), which would write through a hard link into the live
-site, so every output that this build will write is unlinked in the staging copy first.
+A dirty build writes into an empty staging folder only what changed, and once it succeeded lays
+those files over the live site (DirtyBuild): no copy of the previous site is made, and none is
+deleted (at 20,000 papers copying the site's 24,000 folders with hard links and deleting the old
+copy took 11 of the 23 s of a dirty build).
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, InclusionLevel, get_files
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, InclusionLevel
 
 from .mkdocs_parallel import parallel_pays
 from .writer import MANIFEST
@@ -169,34 +171,56 @@ def clear_stamp(site_dir: Path) -> None:
     stamp_path(site_dir).unlink(missing_ok=True)
 
 
-@dataclass
-class DirtyBuild:
-    """What a dirty build into `staging` will re-render, found before it runs."""
+class DirtyBuild(BasePlugin):
+    """A dirty MkDocs build into an empty staging folder, laid over the live site once it succeeded.
 
-    order: list[str]  # URLs of all documentation pages, in MkDocs' build order
-    rebuilt: set[str]  # URLs of the pages it re-renders
-    written: list[str]  # output files (relative to the site) that will be rewritten
+    Added to the config's plugins, it makes each file's `is_modified` compare the source with its
+    output in the live site (not in the staging folder, where nothing is yet), and notes the page
+    order and the pages that are re-rendered (for the search index).  So MkDocs writes only what
+    changed into the staging folder; `overlay` then moves each of those files into the live site
+    (an atomic rename each) and deletes the pages of removed sources.  A build that fails leaves the
+    live site as it was; one killed while laying over leaves it mixed, and (its stamp cleared) the
+    next build is full."""
 
+    def __init__(self, live: Path) -> None:
+        super().__init__()
+        self.live = live
+        self.order: list[str] = []  # URLs of all documentation pages, in MkDocs' build order
+        self.rebuilt: set[str] = set()  # URLs of the pages it re-renders
 
-def prepare_dirty(config: MkDocsConfig, staging: Path, removed: list[str] = ()) -> DirtyBuild:
-    """Unlink, in the hard-linked staging copy, every output the dirty build will write, and the
-    pages of removed sources."""
-    for rel in removed:
-        dest = File(rel, config["docs_dir"], str(staging), config["use_directory_urls"]).abs_dest_path
-        Path(dest).unlink(missing_ok=True)
-        folder = Path(dest).parent
-        if folder != staging and folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
-    files = get_files(config)
-    files.add_files_from_theme(config.theme.get_env(), config)
-    pages = [f for f in files.documentation_pages(inclusion=InclusionLevel.is_included)]
-    written = [f for f in files if f.inclusion.is_included() and f.is_modified()]
-    rebuilt = {_page_url(f) for f in pages if f.is_modified()}
-    outputs = [f.dest_uri for f in written]
-    outputs += list(config.theme.static_templates) + ["sitemap.xml.gz", SEARCH_INDEX]
-    for rel in outputs:
-        (staging / rel).unlink(missing_ok=True)
-    return DirtyBuild([_page_url(f) for f in pages], rebuilt, sorted(outputs))
+    def on_files(self, files, config):
+        live, yes, no = os.fspath(self.live), (lambda: True), (lambda: False)
+        for f in files:
+            modified = True
+            if f.abs_src_path is not None and not f.generated_by:
+                try:
+                    modified = os.stat(os.path.join(live, f.dest_uri)).st_mtime < os.stat(f.abs_src_path).st_mtime
+                except OSError:
+                    pass
+            f.is_modified = yes if modified else no  # (an instance attribute: this build only)
+        pages = files.documentation_pages(inclusion=InclusionLevel.is_included)
+        self.order = [_page_url(f) for f in pages]
+        self.rebuilt = {_page_url(f) for f in pages if f.is_modified()}
+        return files
+
+    def overlay(self, staging: Path, config: MkDocsConfig, removed: list[str] = ()) -> list[str]:
+        """Move every file of `staging` into the live site; delete the outputs of removed sources.
+        Returns the files moved (relative to the site)."""
+        moved = []
+        for dirpath, _, filenames in os.walk(staging):
+            for name in sorted(filenames):
+                src = Path(dirpath, name)
+                rel = src.relative_to(staging)
+                (self.live / rel).parent.mkdir(parents=True, exist_ok=True)
+                os.replace(src, self.live / rel)
+                moved.append(rel.as_posix())
+        for rel in removed:
+            dest = self.live / File(rel, config["docs_dir"], str(self.live), config["use_directory_urls"]).dest_uri
+            dest.unlink(missing_ok=True)
+            folder = dest.parent
+            if folder != self.live and folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+        return sorted(moved)
 
 
 def _page_url(file) -> str:

@@ -129,7 +129,7 @@ def test_two_full_builds_are_byte_identical(tmp_path):
 
 
 def test_dirty_build_never_writes_through_hard_links(tmp_path):
-    """The staging copy shares inodes with the live site: the live site must keep its bytes."""
+    """Files of the live site are replaced, never rewritten in place: a hard-linked copy keeps its bytes."""
     project = make_project(tmp_path / "p")
     run(project, "2026-01-10")
     snapshot = tmp_path / "snapshot"

@@ -162,9 +162,9 @@ def test_hand_written_pages_survive_builds_and_generated_ones_are_removed_when_g
 
 
 def test_an_incremental_build_never_writes_through_into_the_previous_site(built_project, monkeypatch):
-    """Dirty builds start from a hard-linked copy of site/: any file MkDocs rewrote in place would change
-    the previous site's bytes while it is still live.  A hard-linked twin of site/ taken before the build
-    shows it: after a dirty MkDocs run, every file of the twin must still hold the old bytes."""
+    """A dirty build must replace files of the live site (a new inode each), never rewrite them in place:
+    a reader (or a hard-linked copy) of an old file must keep its bytes.  A hard-linked twin of site/
+    taken before the build shows it: after a dirty MkDocs run, every file of the twin holds the old bytes."""
     from generator.build import run_mkdocs
 
     project = built_project

@@ -121,8 +121,8 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     cache = cache or Cache(None)
     out.read = read_stage(inputs, out.timings, replace_invalid)
     with stage("normalize", out.timings):
-        papers = normalize(out.read.records)
-        near = near_duplicates(papers)
+        papers = normalize(out.read.records, cache)
+        near = near_duplicates(papers, cache=cache)
     for line in summarize(near) + report_counts(out.read, papers, near):
         log(line)
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage

@@ -18,6 +18,7 @@ ignored (and rewritten), never trusted for more than a memo.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -64,6 +65,7 @@ class Table:
         self._old = old
         self.used: dict = {}
         self.hits = self.misses = 0
+        self.changed = False
 
     def get(self, key, default=None):
         value = self.used.get(key, _MISSING)
@@ -78,6 +80,12 @@ class Table:
 
     def put(self, key, value) -> None:
         self.used[key] = value
+        self.changed = True
+
+    @property
+    def stale(self) -> bool:
+        """Whether the file must be written: something was added, or not everything loaded was used."""
+        return self.changed or len(self.used) != len(self._old)
 
     def __contains__(self, key) -> bool:
         return key in self.used or key in self._old
@@ -101,11 +109,16 @@ class Cache:
     def _load(self, name: str) -> dict:
         if self.folder is None:
             return {}
+        enabled = gc.isenabled()
+        gc.disable()  # (unpickling makes millions of objects: collections meanwhile would only walk them)
         try:
             with self._file(name).open("rb") as f:
                 stored = pickle.load(f)
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError, TypeError):
             return {}
+        finally:
+            if enabled:
+                gc.enable()
         if not isinstance(stored, dict) or stored.get("code") != code_fingerprint():
             return {}
         entries = stored.get("entries")
@@ -120,6 +133,8 @@ class Cache:
         if not ignore.exists():
             ignore.write_text("# paper-digest's build cache: local, never committed\n*\n", "utf-8")
         for name, table in sorted(self.tables.items()):
+            if not table.stale:
+                continue
             tmp = self._file(name).with_suffix(f".tmp-{os.getpid()}")
             with tmp.open("wb") as f:
                 pickle.dump({"code": code_fingerprint(), "entries": table.used}, f, protocol=pickle.HIGHEST_PROTOCOL)

@@ -2,18 +2,25 @@
 
 A paper's id is a hash of its normalized plain text, so URLs survive regeneration and the same
 abstract in two files (or twice in one) becomes one paper with several sources.
+
+With a build cache (generator.cache), what is computed from one text (its Markdown/HTML/plain text;
+its MinHash signature) or from two (their cosine) is memoized by the texts' digests: an incremental
+build computes it for new texts only, and gives the same Papers and Issues as a build without a cache.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
 import unicodedata
 from collections import defaultdict
+from contextlib import contextmanager
 from itertools import chain
 
 import numpy as np
 
 from . import markup
+from .cache import Cache, digest
 from .model import Issue, Paper, RawRecord
 from .parallel import cores, fork_map
 from .progress import progress
@@ -56,7 +63,7 @@ def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Pap
         abstract_html=html,
         plain_text=plain,
         sources=[rec.source],
-        links=links,
+        links=list(links),  # (a memoized value is never shared with a Paper)
         given_title=rec.title,
         authors=list(rec.authors),
         url=rec.url.strip() if rec.url and _URL.fullmatch(rec.url.strip()) else None,
@@ -78,24 +85,58 @@ def _normalize_chunk(start: int) -> list[tuple]:
     return [_derived(rec.text) for rec in _RECORDS[start:start + _CHUNK]]
 
 
-def _normalized(records: list[RawRecord]):
-    """normalize_record of each record, in order: on two cores (chunks of records shared with a forked
+def _derived_all(records: list[RawRecord]):
+    """_derived of each record's text, in order: on two cores (chunks of records shared with a forked
     worker, results taken back in order, so the output is the same as on one) when it pays."""
     global _RECORDS
     processes = 2 if len(records) >= PARALLEL_MIN and cores() >= 2 else 1
     _RECORDS = records
     try:
-        starts = range(0, len(records), _CHUNK)
-        for part, start in zip(fork_map(_normalize_chunk, starts, processes), starts):
-            yield from map(_paper, records[start:start + _CHUNK], part)
+        for part in fork_map(_normalize_chunk, range(0, len(records), _CHUNK), processes):
+            yield from part
     finally:
         _RECORDS = []
 
 
-def normalize(records: list[RawRecord]) -> list[Paper]:
+def _key(text: str) -> str:
+    """A memo key for a text (which may hold a lone surrogate, e.g. from a JSON escape)."""
+    return digest(text.encode("utf-8", "surrogatepass"))
+
+
+def _normalized(records: list[RawRecord], cache: Cache | None):
+    """normalize_record of each record, in order; `_derived` memoized by the digest of the text."""
+    table = cache.table("normalize") if cache is not None else None
+    keys = [_key(rec.text) for rec in records] if table is not None else [None] * len(records)
+    known = [table.get(key) for key in keys] if table is not None else keys
+    fresh = _derived_all([rec for rec, derived in zip(records, known) if derived is None])
+    for rec, key, derived in zip(records, keys, known):
+        if derived is None:
+            derived = next(fresh)
+            if table is not None:
+                table.put(key, derived)
+        yield _paper(rec, derived)
+
+
+@contextmanager
+def _old_objects_frozen():
+    """Leave the objects that exist now (records, papers, memo tables) out of garbage collection while
+    the block runs: the many small objects it makes set off full collections that would walk them all
+    again and again (as in enrich; left alone if someone else froze objects already)."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+@_old_objects_frozen()
+def normalize(records: list[RawRecord], cache: Cache | None = None) -> list[Paper]:
     """Papers in first-seen order; duplicates merged (sources kept, given metadata filled in)."""
     papers: dict[str, Paper] = {}
-    for paper in progress(_normalized(records), "normalize", total=len(records)):
+    for paper in progress(_normalized(records, cache), "normalize", total=len(records)):
         seen = papers.get(paper.id)
         if seen is None:
             papers[paper.id] = paper
@@ -110,15 +151,22 @@ def normalize(records: list[RawRecord]) -> list[Paper]:
     return list(papers.values())
 
 
-def _shingles(text: str, vocab: dict[str, int]) -> np.ndarray:
-    """Word 3-grams of a text as uint64 numbers (word ids packed 21 bits each), without repeats.
+def _word_hash(words: list[str]) -> np.ndarray:
+    """A stable 64-bit hash of each word (blake2b): what a word contributes to shingles, in any corpus."""
+    return np.frombuffer(b"".join(hashlib.blake2b(w.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+                                  for w in words), dtype="<u8").astype(np.uint64)
 
-    (The definition; `near_duplicates` computes the same numbers for all texts at once.)"""
-    ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in _WORD.findall(text.casefold())), dtype=np.uint64)
-    if len(ids) < 3:
-        return ids
-    mask = np.uint64((1 << 21) - 1)
-    return np.unique(((ids[:-2] & mask) << np.uint64(42)) | ((ids[1:-1] & mask) << np.uint64(21)) | (ids[2:] & mask))
+
+def _shingles(text: str) -> np.ndarray:
+    """Word 3-grams of a text as uint64 numbers, without repeats: the words' hashes h1, h2, h3 (`_word_hash`)
+    combined as (h1 << 42) ^ (h2 << 21) ^ h3; a text of fewer than 3 words gives its words' hashes.
+
+    (The definition; `near_duplicates` computes the same numbers for all texts at once.  They depend on
+    the text alone, so a text's MinHash signature is the same in any corpus and can be memoized.)"""
+    h = _word_hash(_WORD.findall(text.casefold()))
+    if len(h) < 3:
+        return h
+    return np.unique((h[:-2] << np.uint64(42)) ^ (h[1:-1] << np.uint64(21)) ^ h[2:])
 
 
 _WORD = re.compile(r"\w+")
@@ -126,7 +174,45 @@ _PAIR_CHUNK = 1 << 17  # candidate pairs whose cosines are computed at once (mem
 _SHINGLE_CHUNK = 1 << 17  # shingles hashed at once: 30 x 131,072 x 8 bytes = 31 MB of scratch
 
 
-def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, bands: int = 10, rows: int = 3) -> list[Issue]:
+class _Words:
+    """The texts' words (`_WORD` runs of the case-folded text) as ids in one first-seen vocabulary;
+    each text is read once, and only if asked for (a memo may have what is computed from it)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.vocab: defaultdict[str, int] = defaultdict()
+        self.vocab.default_factory = self.vocab.__len__  # a new word gets the next id
+        self.folded: dict[int, str] = {}
+        self.of: dict[int, np.ndarray] = {}
+        self.low: dict[int, np.ndarray] = {}
+
+    def ids(self, js: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Word ids of texts js, one after the other, and the number of each one's words."""
+        new = [j for j in dict.fromkeys(js) if j not in self.of]
+        self.folded.update((j, self.texts[j].casefold()) for j in new)
+        self.of.update(zip(new, self._read([self.folded[j] for j in new])))
+        lens = np.fromiter((len(self.of[j]) for j in js), dtype=np.int64, count=len(js))
+        return (np.concatenate([self.of[j] for j in js]) if js else np.empty(0, dtype=np.int64)), lens
+
+    def lowered(self, js: list[int]) -> list[np.ndarray]:
+        """Word ids of texts js lowercased, as CountVectorizer reads them (the same as folded but for a
+        few letters, e.g. Cherokee)."""
+        self.ids(js)
+        new = [j for j in js if not self.folded[j].isascii() and self.folded[j].lower() != self.folded[j]]
+        self.low.update(zip(new, self._read([self.folded[j].lower() for j in new])))
+        return [self.low.get(j, self.of[j]) for j in js]
+
+    def _read(self, texts: list[str]) -> list[np.ndarray]:
+        toks = [_WORD.findall(t) for t in texts]
+        lens = [len(t) for t in toks]
+        flat = np.fromiter(map(self.vocab.__getitem__, chain.from_iterable(toks)), dtype=np.int64, count=sum(lens))
+        ends = np.cumsum(lens).tolist()
+        return [flat[e - n:e] for n, e in zip(lens, ends)]
+
+
+@_old_objects_frozen()
+def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, bands: int = 10, rows: int = 3,
+                    cache: Cache | None = None) -> list[Issue]:
     """Warnings for pairs of distinct papers whose abstracts are almost the same text.
 
     Candidates come from MinHash-LSH over word 3-gram shingles (bands x rows hashes per paper; a pair
@@ -137,74 +223,95 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
 
     Everything is computed for all papers at once with numpy (one tokenization per text, one sort);
     the numbers are bit for bit those of the straightforward per-paper definitions (`_shingles`,
-    `_cosines_reference`):
-    the same hashes, the same candidates, and the same float32 cosines as scikit-learn's
-    CountVectorizer + normalize + elementwise product would give, summed in the same order.
+    `_cosines_reference`): the same hashes, the same candidates, and the same float32 cosines as
+    scikit-learn's CountVectorizer + normalize + elementwise product give for the pair's two texts,
+    summed in the same order.  A signature depends on its text alone, and a cosine on its two texts
+    (and which comes first), so `cache` memoizes them by the texts' digests.
     """
-    idx = [i for i, p in enumerate(papers)  # (split no further than needed to know)
-           if len(p.plain_text.split(maxsplit=NEAR_MIN_WORDS - 1)) >= NEAR_MIN_WORDS]
+    width = bands * rows
+    rng = np.random.default_rng(20260101)  # fixed: the same inputs always give the same report
+    a = rng.integers(1, 1 << 63, size=(width, 1), dtype=np.uint64) | np.uint64(1)
+    b = rng.integers(0, 1 << 63, size=(width, 1), dtype=np.uint64)
+    texts = [p.plain_text for p in papers]
+    table = cache.table("near-signatures") if cache is not None else None
+    keys = [_key(t) for t in texts] if table is not None else None
+    known = [table.get(key) for key in keys] if table is not None else [None] * len(texts)
+    miss = [i for i, row in enumerate(known) if row is None or len(row) not in (0, 8 * width)]
+    for i in miss:  # (split no further than needed to know; a text too short to compare has b"")
+        known[i] = None if len(texts[i].split(maxsplit=NEAR_MIN_WORDS - 1)) >= NEAR_MIN_WORDS else b""
+    words = _Words(texts)
+    long = [i for i in miss if known[i] is None]
+    if long:
+        ids, lens = words.ids(long)
+        for i, row in zip(long, _signatures(_word_hash(list(words.vocab))[ids], lens, a, b)):
+            known[i] = row.tobytes()
+    if table is not None:
+        for i in miss:
+            table.put(keys[i], known[i])
+    idx = [i for i, row in enumerate(known) if row]
     if len(idx) < 2:
         return []
-    rng = np.random.default_rng(20260101)  # fixed: the same inputs always give the same report
-    a = rng.integers(1, 1 << 63, size=(bands * rows, 1), dtype=np.uint64) | np.uint64(1)
-    b = rng.integers(0, 1 << 63, size=(bands * rows, 1), dtype=np.uint64)
-    folded = [papers[i].plain_text.casefold() for i in idx]
-    toks = [_WORD.findall(t) for t in folded]
-    vocab: defaultdict[str, int] = defaultdict()
-    vocab.default_factory = vocab.__len__  # a new word gets the next id: first-seen ids
-    lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
-    ids = np.fromiter(map(vocab.__getitem__, chain.from_iterable(toks)), dtype=np.uint64, count=int(lens.sum()))
-    sig = _signatures(ids, lens, a, b)
-    codes = _candidates(sig, bands, rows)
+    n = len(idx)
+    codes = _candidates(np.frombuffer(b"".join(known), dtype=np.uint64).reshape(n, width), bands, rows)
     if not len(codes):
         return []
-    n = len(idx)
-    ordered = list(zip((codes // n).tolist(), (codes % n).tolist()))  # sorted pairs (x < y)
-    sims = np.concatenate([_pair_cosines(folded, vocab, ids, lens, codes[lo:lo + _PAIR_CHUNK] // n,
-                                         codes[lo:lo + _PAIR_CHUNK] % n, ordered[lo:lo + _PAIR_CHUNK])
-                           for lo in range(0, len(codes), _PAIR_CHUNK)])
+    ordered = [(idx[x], idx[y]) for x, y in zip((codes // n).tolist(), (codes % n).tolist())]  # sorted (x < y)
+    sims = _pair_cosines(words, ordered, keys, cache.table("near-cosines") if cache is not None else None)
     issues = []
     keep = np.flatnonzero(sims >= threshold)  # (float32 against the threshold, as ever)
     for k, sim in zip(keep.tolist(), sims[keep].tolist()):
         x, y = ordered[k]
-        first, second = sorted((papers[idx[x]].sources[0], papers[idx[y]].sources[0]))
+        first, second = sorted((papers[x].sources[0], papers[y].sources[0]))
         issues.append(Issue("warning", second.file, second.line,
                             f"near-duplicate of {first.file}:{first.line} ({sim:.0%} similar, not identical): "
                             "kept as two papers; if it is the same abstract with a typo, delete one copy"))
     return sorted(issues, key=lambda i: (i.file, i.line, i.message))
 
 
-def _pair_cosines(folded, vocab, ids, lens, xs, ys, pairs) -> np.ndarray:
-    """The cosines of a slice of the candidate pairs.  Slices bound the memory: `_cosines` builds its
-    count matrix over the texts it compares (a 20,000-text corpus full of near-copies peaked at
-    1.8 GB in one go).  A slice's count matrix numbers features in its own first-seen order, so a
-    value may differ from the whole-corpus one in float32's last bit; the slices are fixed, so the
-    same inputs always give the same values."""
-    sims = _cosines(folded, vocab, ids, lens, xs, ys)
-    if sims is None:  # (a corner the fast path does not cover: the per-pair computation itself)
-        sims = _cosines_reference(folded, pairs)
-    return np.asarray(sims)
+def _pair_cosines(words: _Words, ordered: list[tuple[int, int]], keys: list[str] | None, table) -> np.ndarray:
+    """The cosine of each pair (`_cosines_reference`), memoized in `table` by the two texts' digests.
+
+    The pairs to compute go in slices, which bound the memory (`_cosines` builds a count matrix over
+    the texts it compares); a pair's cosine depends on its two texts only, never on the slice."""
+    known = [table.get(keys[x] + keys[y]) for x, y in ordered] if table is not None else [None] * len(ordered)
+    todo = [k for k, sim in enumerate(known) if sim is None]
+    sims = np.array([0.0 if sim is None else sim for sim in known], dtype=np.float32)
+    for lo in range(0, len(todo), _PAIR_CHUNK):
+        part = todo[lo:lo + _PAIR_CHUNK]
+        pairs = [ordered[k] for k in part]
+        involved = sorted({j for pair in pairs for j in pair})
+        row_of = {j: r for r, j in enumerate(involved)}
+        docs = words.lowered(involved)  # (first: it may add words to the vocabulary)
+        got = _cosines(docs, list(words.vocab), np.array([row_of[x] for x, _ in pairs], dtype=np.int64),
+                       np.array([row_of[y] for _, y in pairs], dtype=np.int64))
+        corner = np.flatnonzero(np.isnan(got))  # (what the fast path cannot promise: the definition itself)
+        if len(corner):
+            got[corner] = _cosines_reference(words.folded, [pairs[c] for c in corner.tolist()])
+        sims[part] = got
+        if table is not None:
+            for k, sim in zip(part, got.tolist()):
+                x, y = ordered[k]
+                table.put(keys[x] + keys[y], sim)
+    return sims
 
 
-def _signatures(ids: np.ndarray, lens: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """MinHash signature (one row per text) of the texts whose word ids are `ids`, `lens` words each.
+def _signatures(hashes: np.ndarray, lens: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """MinHash signature (one row per text) of the texts whose word hashes are `hashes`, `lens` words each.
 
     The minimum over a text's distinct shingles equals the minimum over all its shingles, so the
-    shingles need no de-duplication; texts of fewer than 3 words hash their word ids, as `_shingles`."""
+    shingles need no de-duplication; texts of fewer than 3 words hash their word hashes, as `_shingles`."""
     n, k = len(lens), a.shape[0]
     starts = np.zeros(n, dtype=np.int64)
     np.cumsum(lens[:-1], out=starts[1:])
     sig = np.empty((n, k), dtype=np.uint64)
     shift = np.uint64(32)
     for j in np.flatnonzero(lens < 3).tolist():
-        sh = ids[starts[j]:starts[j] + lens[j]]
+        sh = hashes[starts[j]:starts[j] + lens[j]]
         sig[j] = ((a * sh[None, :] + b) >> shift).min(axis=1)  # (no words at all: raises, as ever)
     long = np.flatnonzero(lens >= 3)
     if not len(long):
         return sig
-    mask = np.uint64((1 << 21) - 1)
-    m = ids & mask
-    packed = (m[:-2] << np.uint64(42)) | (m[1:-1] << np.uint64(21)) | m[2:]  # every 3 consecutive words
+    packed = (hashes[:-2] << np.uint64(42)) ^ (hashes[1:-1] << np.uint64(21)) ^ hashes[2:]  # every 3 consecutive words
     count = lens[long] - 2  # shingles per text
     first = np.zeros(len(long), dtype=np.int64)  # where each text's shingles start in `sh`
     np.cumsum(count[:-1], out=first[1:])
@@ -242,56 +349,38 @@ def _candidates(sig: np.ndarray, bands: int, rows: int) -> np.ndarray:
             left, right = np.triu_indices(size, 1)
             keep = left < 50
             found.append((members[:, left[keep]] * n + members[:, right[keep]]).ravel())
-    return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+    if not found:
+        return np.empty(0, dtype=np.int64)
+    codes = np.sort(np.concatenate(found))  # (unique; np.unique hashes, 30x slower here)
+    return codes[np.append(True, codes[1:] != codes[:-1])]
 
 
-def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np.ndarray,
-             xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
-    """float32 cosine of each pair's word uni+bigram count vectors, exactly as `_cosines_reference`.
+def _cosines(docs: list[np.ndarray], words: list[str], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """float32 cosine of each pair (docs[xs[i]], docs[ys[i]]) of word-id lists, exactly as `_cosines_reference`;
+    NaN for a pair whose bits only that can promise.
 
-    That is: CountVectorizer(ngram_range=(1, 2)) tokens (runs of 2+ word characters of the lowercased
-    text) and its vocabulary order; l2-normalized float32 rows (sum of squares in double, as
-    scikit-learn); the elementwise product, whose non-zero terms scipy lists in the reverse of the
-    left row's order (the rows are never in sorted column order), summed by np.add.reduceat.
-    None when the fast path cannot promise the same bits (then the caller uses the reference)."""
+    That is, per pair: CountVectorizer(ngram_range=(1, 2)) tokens (the words of 2+ characters) and
+    features (a text's words in order, then its bigrams); l2-normalized float32 rows (squares summed in
+    double, as scikit-learn); the products of the features both texts have, which scipy lists in the
+    reverse of the order they first occur in the left text (its row is in first-seen feature order:
+    a row is in alphabetical, sorted column order only by chance), summed by np.add.reduceat.  Every
+    text's features, counts and normalized values are its own, whatever it is compared with.  If both
+    rows of a pair may be in sorted order, scipy would take another code path: NaN."""
     import scipy.sparse as sp
 
-    involved = np.unique(np.concatenate([xs, ys]))
-    n = len(lens)
-    vocab = dict(vocab)
-    words = list(vocab)
-    lowered = [folded[j].lower() for j in involved.tolist()]
-    if all(low == folded[j] for low, j in zip(lowered, involved.tolist())):
-        doc_of_tok = np.repeat(np.arange(n), lens)
-        chosen = np.zeros(n, dtype=bool)
-        chosen[involved] = True
-        sel = chosen[doc_of_tok]
-        uni_all, doc_all = ids[sel].astype(np.int64), doc_of_tok[sel]
-    else:  # (lowercasing a case-folded text rarely changes it: Cherokee letters)
-        pieces = []
-        for low in lowered:
-            found = _WORD.findall(low)
-            for w in found:
-                if w not in vocab:
-                    vocab[w] = len(words)
-                    words.append(w)
-            pieces.append(np.array([vocab[w] for w in found], dtype=np.int64))
-        uni_all = np.concatenate(pieces)
-        doc_all = np.repeat(involved, [len(p) for p in pieces])
-    wlen = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    two = wlen[uni_all] >= 2  # CountVectorizer's tokens: 2+ word characters
-    row_of = np.searchsorted(involved, np.arange(n))
-    uni = uni_all[two]
-    n_tok = np.bincount(row_of[doc_all[two]], minlength=len(involved))
+    n_docs, big_u = len(docs), len(words)
+    wlen = np.fromiter(map(len, words), dtype=np.int64, count=big_u)
+    lens = np.fromiter(map(len, docs), dtype=np.int64, count=n_docs)
+    flat = np.concatenate(docs) if n_docs else np.empty(0, dtype=np.int64)
+    two = wlen[flat] >= 2  # CountVectorizer's tokens: 2+ word characters
+    uni = flat[two]
+    n_tok = np.bincount(np.repeat(np.arange(n_docs), lens)[two], minlength=n_docs)
     n_big = np.maximum(n_tok - 1, 0)
     per_doc = n_tok + n_big
     total = int(per_doc.sum())
-    big_u = len(words)
-    code_bits = (big_u + big_u * big_u).bit_length()
-    occ_bits = max(total, 1).bit_length()
-    if total == 0 or code_bits + occ_bits > 63:
-        return None
-    n_docs = len(involved)
+    sims = np.full(len(xs), np.nan, dtype=np.float32)
+    if total == 0:
+        return sims
     doc_start = np.zeros(n_docs, dtype=np.int64)  # each doc's features: its words, then its bigrams
     np.cumsum(per_doc[:-1], out=doc_start[1:])
     tok_start = np.zeros(n_docs, dtype=np.int64)
@@ -300,114 +389,85 @@ def _cosines(folded: list[str], vocab: dict[str, int], ids: np.ndarray, lens: np
     within = np.arange(len(uni)) - tok_start[doc_of_tok]
     codes = np.empty(total, dtype=np.int64)
     codes[doc_start[doc_of_tok] + within] = uni
-    has_next = within < (n_tok[doc_of_tok] - 1)
-    g = np.flatnonzero(has_next)
+    g = np.flatnonzero(within < (n_tok[doc_of_tok] - 1))
     codes[doc_start[doc_of_tok[g]] + n_tok[doc_of_tok[g]] + within[g]] = big_u + uni[g] * big_u + uni[g + 1]
-    del within, has_next, g, uni, doc_of_tok, uni_all, doc_all, two
+    del within, g, uni, doc_of_tok, flat, two
     doc_of_occ = np.repeat(np.arange(n_docs), per_doc)
-    # One sort of (feature, position): groups each feature's occurrences, in text order.
-    srt = np.sort((codes << occ_bits) | np.arange(total, dtype=np.int64))
+    # Group each feature's occurrences, in text order: one sort of (feature, position)
+    occ_bits = total.bit_length()
+    if (big_u + big_u * big_u).bit_length() + occ_bits <= 63:
+        srt = np.sort((codes << occ_bits) | np.arange(total, dtype=np.int64))
+        feat, occ = srt >> occ_bits, srt & ((1 << occ_bits) - 1)
+        del srt
+    else:  # (a vocabulary of over a million words)
+        occ = np.argsort(codes, kind="stable")
+        feat = codes[occ]
     del codes  # (occurrence-sized temporaries are dropped as soon as used: memory)
-    feat = srt >> occ_bits
-    occ = srt & ((1 << occ_bits) - 1)
-    del srt
     new_feat = np.ones(total, dtype=bool)
     new_feat[1:] = feat[1:] != feat[:-1]
-    feat_start = np.flatnonzero(new_feat)
-    first_seen = occ[feat_start]
-    mark = np.zeros(total, dtype=np.int64)
-    mark[first_seen] = 1
-    fid_of_feat = (np.cumsum(mark) - 1)[first_seen]  # CountVectorizer's first-seen feature number
-    del mark
-    n_feat = len(feat_start)
     doc_sorted = doc_of_occ[occ]
-    del doc_of_occ, occ
-    # distinct (feature, doc) entries with their counts, still in feature-then-doc order
-    new_entry = new_feat.copy()
+    del doc_of_occ
+    new_entry = new_feat.copy()  # an entry: a feature in a doc, with its count and first occurrence
     new_entry[1:] |= doc_sorted[1:] != doc_sorted[:-1]
     entry_start = np.flatnonzero(new_entry)
+    row_nnz = np.bincount(doc_sorted[entry_start], minlength=n_docs)
     entry_count = np.diff(np.append(entry_start, total))
-    entry_doc = doc_sorted[entry_start]
-    feat_of_entry = np.cumsum(new_feat)[entry_start] - 1
-    feat_codes = feat[feat_start]
-    del feat, doc_sorted, new_entry, new_feat
-    per_feat = np.bincount(feat_of_entry, minlength=n_feat)
-    first_entry = np.zeros(n_feat, dtype=np.int64)
-    np.cumsum(per_feat[:-1], out=first_entry[1:])
-    by_fid = np.empty(n_feat, dtype=np.int64)
-    by_fid[fid_of_feat] = np.arange(n_feat)  # features in first-seen order
-    cnt = per_feat[by_fid]
-    pos_start = np.zeros(n_feat, dtype=np.int64)
-    np.cumsum(cnt[:-1], out=pos_start[1:])
-    take = np.repeat(first_entry[by_fid] - pos_start, cnt) + np.arange(len(entry_start))
-    indptr = np.zeros(n_feat + 1, dtype=np.int64)
-    np.cumsum(cnt, out=indptr[1:])
-    csc = sp.csc_matrix((entry_count[take].astype(np.float64), entry_doc[take], indptr),
-                        shape=(n_docs, n_feat))
-    matrix = csc.tocsr()  # rows: features in first-seen order, as CountVectorizer's rows
-    del csc, take, entry_count, entry_doc
-    matrix.sort_indices()
+    entry_first = occ[entry_start]
+    entry_feat = (np.cumsum(new_feat) - 1)[entry_start]  # features numbered in any order: only matched
+    entry_code = feat[entry_start]
+    del feat, occ, new_feat, new_entry, doc_sorted
+    # the entries in order of first occurrence: each doc's row, in its own first-seen feature order
+    entry_at = np.full(total, -1, dtype=np.int64)
+    entry_at[entry_first] = np.arange(len(entry_start))
+    order = entry_at[entry_at >= 0]
+    del entry_at
+    indptr = np.zeros(n_docs + 2, dtype=np.int64)
+    np.cumsum(row_nnz, out=indptr[1:-1])
     # l2 rows exactly as sklearn's inplace_csr_row_normalize_l2: float32 squares summed in double
-    c32 = matrix.data.astype(np.float32)
+    c32 = entry_count[order].astype(np.float32)
     sq = (c32 * c32).astype(np.float64)
-    row_nnz = np.diff(matrix.indptr)
     sums = np.zeros(n_docs, dtype=np.float64)
     nonempty = row_nnz > 0
-    sums[nonempty] = np.add.reduceat(sq, matrix.indptr[:-1][nonempty])
-    norm = np.repeat(np.sqrt(sums), row_nnz)
-    matrix.data = (c32.astype(np.float64) / norm).astype(np.float32)
-    # CountVectorizer labels columns alphabetically, so a row is in sorted column order only if its
-    # features, in first-seen order, are also in alphabetical order; scipy's product takes another
-    # code path (and sums in another order) only if every left and every right row is so: one row
-    # that is not rules it out.
-    code_of_fid = feat_codes[by_fid]
-
-    def alphabetical(r: int) -> bool:
-        names = []
-        for c in code_of_fid[matrix.indices[matrix.indptr[r]:matrix.indptr[r + 1]]].tolist():
-            names.append(words[c] if c < big_u else words[(c - big_u) // big_u] + " " + words[(c - big_u) % big_u])
-        return all(p < q for p, q in zip(names, names[1:]))
-
-    lrows, rrows = row_of[xs], row_of[ys]
-    checked = 0
-    for r in dict.fromkeys(np.concatenate([lrows, rrows]).tolist()):
-        if not alphabetical(r):
-            break
-        checked += 1
-        if checked >= 64:
-            return None
-    else:
-        return None
-    sims = np.zeros(len(xs), dtype=np.float32)
+    sums[nonempty] = np.add.reduceat(sq, indptr[:-2][nonempty])
+    data = (c32.astype(np.float64) / np.repeat(np.sqrt(sums), row_nnz)).astype(np.float32)
+    # A row may be in sorted (alphabetical) order only if the words among its first 8 features are
+    rank = np.empty(big_u, dtype=np.int64)
+    rank[sorted(range(big_u), key=words.__getitem__)] = np.arange(big_u)
+    head = indptr[:-2, None] + np.arange(8)
+    code = entry_code[order[np.minimum(head, len(order) - 1)]]
+    r = np.where((head < indptr[1:-1, None]) & (code < big_u), rank[np.minimum(code, big_u - 1)], -1)
+    may_be_sorted = ~((r[:, 1:] >= 0) & (r[:, 1:] < r[:, :-1])).any(axis=1)
+    # One more row, out of order, makes scipy's product take its general path for every pair.
+    n_feat = int(entry_feat.max()) + 1
+    indptr[-1] = indptr[-2] + 2
+    matrix = sp.csr_matrix((np.append(data, np.float32([1, 1])), np.append(entry_feat[order], [n_feat + 1, n_feat]),
+                            indptr), shape=(n_docs + 1, n_feat + 2))
     step = 20_000
     for lo in range(0, len(xs), step):
-        prod = matrix[lrows[lo:lo + step]].multiply(matrix[rrows[lo:lo + step]]).tocsr()
-        prod.sort_indices()
-        nnz = np.diff(prod.indptr)
-        rows_ = np.flatnonzero(nnz)[::-1]  # reversed: the left row's order backwards
-        if not len(rows_):
-            continue
-        data = np.ascontiguousarray(prod.data[:prod.indptr[-1]][::-1])
-        seg = prod.indptr[-1] - prod.indptr[rows_ + 1]
-        sims[lo + rows_] = np.add.reduceat(data, seg)
+        lrows, rrows = np.append(xs[lo:lo + step], n_docs), np.append(ys[lo:lo + step], n_docs)
+        prod = matrix[lrows].multiply(matrix[rrows]).tocsr()
+        part = np.zeros(len(lrows), dtype=np.float32)
+        major = np.flatnonzero(np.diff(prod.indptr))  # (as scipy's sum: the non-empty rows, the extra one last)
+        part[major] = np.add.reduceat(prod.data, prod.indptr[major])
+        sims[lo:lo + step] = part[:-1]
+    sims[may_be_sorted[xs] & may_be_sorted[ys]] = np.nan
     return sims
 
 
-def _cosines_reference(folded: list[str], ordered: list[tuple[int, int]]) -> np.ndarray:
-    """The per-pair cosines the plain way (scikit-learn), for `_cosines`' corner cases."""
+def _cosines_reference(folded: dict[int, str] | list[str], ordered: list[tuple[int, int]]) -> np.ndarray:
+    """Each pair's cosine the plain way: scikit-learn's on the pair's two texts alone, the first one first."""
     from sklearn.feature_extraction.text import CountVectorizer
     from sklearn.preprocessing import normalize as unit_rows
 
-    involved = sorted({x for pair in ordered for x in pair})
-    row_of = {x: r for r, x in enumerate(involved)}
-    try:
-        matrix = unit_rows(CountVectorizer(ngram_range=(1, 2), dtype=np.float32).fit_transform(
-            [folded[x] for x in involved]))
-    except ValueError:  # no word of 2+ characters in any of them: nothing to compare
-        return np.zeros(len(ordered), dtype=np.float32)
-    left = matrix[[row_of[x] for x, _ in ordered]]
-    right = matrix[[row_of[y] for _, y in ordered]]
-    return np.asarray(left.multiply(right).sum(axis=1)).ravel()
+    sims = np.zeros(len(ordered), dtype=np.float32)
+    for k, (x, y) in enumerate(ordered):
+        try:
+            matrix = unit_rows(CountVectorizer(ngram_range=(1, 2), dtype=np.float32).fit_transform(
+                [folded[x], folded[y]]))
+        except ValueError:  # no word of 2+ characters in either: nothing to compare
+            continue
+        sims[k] = np.asarray(matrix[[0]].multiply(matrix[[1]]).sum(axis=1)).ravel()[0]
+    return sims
 
 
 def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:

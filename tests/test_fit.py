@@ -3,6 +3,7 @@ the state's fit batch (generator/state.py), and the build cache giving the same 
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import os
 import shutil
@@ -114,3 +115,30 @@ def test_a_small_batch_is_placed_and_another_machine_builds_the_same_site(tmp_pa
     # --refit fits on every paper: the state says so, and the site is that of a first build of them all
     third = run(other, "2032-01-01", refit=True)
     assert third.state.fit_batch == 2
+
+
+def test_top_k_in_two_processes_is_the_one_process_result(monkeypatch):
+    import numpy as np
+
+    rel = importlib.import_module("generator.enrich.related")
+    Z = np.random.default_rng(3).standard_normal((1500, 32)).astype(np.float32)
+    Z /= np.linalg.norm(Z, axis=1, keepdims=True)
+    one = rel._dense_rows(Z, 20, 256, rel.BLOCK, 0, len(Z))
+    monkeypatch.setattr(rel, "PARALLEL_MIN", 1000)
+    two = rel.dense_top_k(Z, 20)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+
+
+def test_a_remembered_related_list_is_used_only_for_the_same_candidates(dev, tmp_path):
+    fit = {p.id for p in dev[:1150]}
+    cache = Cache(tmp_path / "c")
+    enrich(copy.deepcopy(dev), fit=fit, cache=cache)
+    cache.save()
+    # the same fit, one placed paper fewer: lists that had it among their candidates are made anew
+    gone = dev[1170].id
+    fewer = [p for p in dev if p.id != gone]
+    warm = Cache(tmp_path / "c")
+    memoized = enrich(copy.deepcopy(fewer), fit=fit, cache=warm)
+    table = warm.tables["related"]
+    assert table.hits > 1000 and table.misses > 0
+    assert [p.related for p in memoized] == [p.related for p in enrich(copy.deepcopy(fewer), fit=fit)]

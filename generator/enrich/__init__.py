@@ -269,13 +269,13 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
         fitted = table.get(key)
         if fitted is None:
             fitted = _fit(fitted_papers, cfg)
-        table.put(key, fitted)
+            table.put(key, fitted)
         for p in fitted_papers:
             for name, value in zip(FIELDS, fitted.fields[p.id]):
                 setattr(p, name, copy(value))
         rest = [p for p in papers if p.id not in fitted.fields]
         X = _place(rest, fitted, cfg, cache.table("enrich-placed"), key)
-        _link(papers, fitted, X, cfg)
+        _link(papers, fitted, X, cfg, cache, key)
     return papers
 
 
@@ -370,8 +370,9 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
     return X
 
 
-def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: EnrichConfig) -> None:
-    """Over all papers: related papers, mentions, titles and slugs."""
+def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: EnrichConfig, cache: Cache,
+          key: str) -> None:
+    """Over all papers: related papers, mentions, titles and slugs (related lists and titles memoized)."""
     clock = _Clock()
     at = {i: r for r, i in enumerate(fitted.ids)}
     n_fit = len(fitted.ids)
@@ -384,14 +385,20 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
             r += 1
     X = sp.vstack([fitted.X, placed]).tocsr()[rows] if len(placed.indptr) > 1 else fitted.X[rows]
     ids = [p.id for p in papers]
-    for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis)):
+    for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis,
+                                      memo=(cache.table("related"), key))):
         p.related = rel
     clock("related")
     for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids)):
         p.mentions = men
     clock("mentions")
+    titles = cache.table("titles")
     for p in papers:
-        p.title = make_title(p.given_title, p.name, p.plain_text, p.tags)
+        title_key = digest(p.id, repr(p.given_title), repr(p.name), *p.tags)  # (the id stands for the text)
+        p.title = titles.get(title_key)
+        if p.title is None:
+            p.title = make_title(p.given_title, p.name, p.plain_text, p.tags)
+            titles.put(title_key, p.title)
     for p, slug in zip(papers, make_slugs(papers)):
         p.slug = slug
     clock("titles, slugs")

@@ -12,6 +12,7 @@ occurs in another abstract is linked from it.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 
 import numpy as np
@@ -21,6 +22,7 @@ from sklearn.utils.extmath import randomized_svd
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
 from generator.model import Related
+from generator.parallel import fork_call
 
 from .vectors import row_numbers, top_in_rows
 
@@ -76,22 +78,42 @@ def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.nd
         return normalize(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32))
 
 
+PARALLEL_MIN = 4000  # papers; below this a forked worker costs more than it saves
+
+
 def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
     """Per row of Z: the k other rows of highest dot product (papers x k indices and scores, best first).
 
     Each chunk x n block of scores is cut into column blocks; the k blocks with the highest maxima
-    hold the k best scores, so only those are sorted."""
+    hold the k best scores, so only those are sorted.  From PARALLEL_MIN rows a forked worker does
+    the second half (cut at a chunk boundary: every product is the same as in one process)."""
+    n = Z.shape[0]
+    half = (n // 2 // chunk) * chunk
+    worker = fork_call(lambda lo: _dense_rows(Z, k, chunk, block, lo, n), half) if n >= PARALLEL_MIN else None
+    if worker is None:
+        return _dense_rows(Z, k, chunk, block, 0, n)
+    try:
+        idx, val = _dense_rows(Z, k, chunk, block, 0, half)
+    except BaseException:
+        worker.cancel()
+        raise
+    idx2, val2 = worker()
+    return np.concatenate([idx, idx2]), np.concatenate([val, val2])
+
+
+def _dense_rows(Z: np.ndarray, k: int, chunk: int, block: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+    """dense_top_k for rows lo..hi (lo a multiple of chunk)."""
     n = Z.shape[0]
     k = min(k, n - 1)
     nb = -(-n // block)
     Zp = np.zeros((nb * block, Z.shape[1]), np.float32)
     Zp[:n] = Z
-    idx = np.empty((n, k), np.int64)
-    val = np.empty((n, k), np.float32)
+    idx = np.empty((hi - lo, k), np.int64)
+    val = np.empty((hi - lo, k), np.float32)
     kb = min(k, nb)
     offs = np.arange(block)
-    for s in range(0, n, chunk):
-        S = Z[s:s + chunk] @ Zp.T
+    for s in range(lo, hi, chunk):
+        S = Z[s:min(s + chunk, hi)] @ Zp.T
         r = np.arange(S.shape[0])
         S[r, s + r] = -np.inf
         S[:, n:] = -np.inf
@@ -102,8 +124,8 @@ def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> 
         best = np.argpartition(-v, k - 1, axis=1)[:, :k] if v.shape[1] > k else np.argsort(-v, axis=1)
         v, cols = np.take_along_axis(v, best, axis=1), np.take_along_axis(cols, best, axis=1)
         order = np.lexsort((cols, -v))
-        idx[s:s + chunk] = np.take_along_axis(cols, order, axis=1)
-        val[s:s + chunk] = np.take_along_axis(v, order, axis=1)
+        idx[s - lo:s - lo + chunk] = np.take_along_axis(cols, order, axis=1)
+        val[s - lo:s - lo + chunk] = np.take_along_axis(v, order, axis=1)
     return idx, val
 
 
@@ -144,11 +166,14 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
-            max_terms: int = 0, min_score: float = 0.05, basis=None) -> list[list[Related]]:
+            max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
-    (lsa_basis of the fitted papers' rows), "fit" to fit it on X, None for exact TF-IDF cosine."""
+    (lsa_basis of the fitted papers' rows), "fit" to fit it on X, None for exact TF-IDF cosine.
+    `memo`: (cache table, key of X's fit): a paper's list depends only on its candidates (their ids
+    and ranking scores) and their rows of X, so a paper whose candidates did not change since the
+    last build gets the list it got then."""
     n = X.shape[0]
     out: list[list[Related]] = [[] for _ in range(n)]
     if n < 2 or k <= 0 or X.shape[1] == 0:
@@ -166,6 +191,21 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         I = np.array([i for i, row in enumerate(rows) for _ in row], np.int64)
         J = np.array([j for row in rows for j, _ in row], np.int64)
         sim = np.array([s for row in rows for _, s in row], np.float32)
+    keys = None
+    if memo is not None:
+        table, fit_key = memo
+        bounds = np.searchsorted(I, np.arange(n + 1)).tolist()
+        J_ids = [ids[j] for j in J.tolist()]
+        base = hashlib.blake2b(f"{fit_key} {k} {max_terms} {min_score}".encode(), digest_size=16)
+        keys = []
+        for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
+            h = base.copy()
+            h.update(" ".join([ids[i], *J_ids[a:b]]).encode() + sim[a:b].tobytes())
+            keys.append(h.hexdigest())
+        known = [table.get(key) for key in keys]
+        out = [r or [] for r in known]
+        keep = np.array([r is None for r in known])[I]
+        I, J, sim = I[keep], J[keep], sim[keep]
     # TF-IDF cosine and shared terms: for the first k candidates, then spares for papers still short
     rank = np.arange(len(I)) - np.searchsorted(I, I)
     todo = np.flatnonzero(rank < k)
@@ -179,6 +219,9 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         todo = np.flatnonzero((rank == extra) & short[I])
         if not len(todo):
             break
+    if keys is not None:
+        for i in np.unique(I).tolist():
+            table.put(keys[i], out[i])
     return out
 
 

@@ -142,3 +142,21 @@ def test_a_remembered_related_list_is_used_only_for_the_same_candidates(dev, tmp
     table = warm.tables["related"]
     assert table.hits > 1000 and table.misses > 0
     assert [p.related for p in memoized] == [p.related for p in enrich(copy.deepcopy(fewer), fit=fit)]
+
+
+def test_a_placed_papers_category_under_a_user_taxonomy_does_not_depend_on_the_cache(dev, tmp_path):
+    from generator.enrich import EnrichConfig
+
+    path = tmp_path / "tax.json"
+    path.write_text(json.dumps({"areas": [
+        {"name": "Vision", "description": "images, video, detection, segmentation", "keywords": ["image", "segmentation"]},
+        {"name": "Language", "description": "text, language models, translation", "keywords": ["language model", "text"]},
+        {"name": "Other", "description": "optimization, theory, reinforcement learning", "keywords": ["reward"]}]}))
+    cfg = EnrichConfig(taxonomy_path=path)
+    papers, fit = dev[:1030], {p.id for p in dev[:1000]}
+    plain = [fields(p) for p in enrich(copy.deepcopy(papers), cfg, fit=fit)]
+    cache = Cache(tmp_path / "c")  # half the placed papers remembered, half not
+    enrich(copy.deepcopy(papers[:1015]), cfg, fit=fit, cache=cache)
+    cache.save()
+    assert [fields(p) for p in enrich(copy.deepcopy(papers), cfg, fit=fit, cache=Cache(tmp_path / "c"))] == plain
+    assert {p[4] for p in plain[1000:]} <= {"Vision", "Language", "Other"}

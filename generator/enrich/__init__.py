@@ -189,11 +189,11 @@ def _model(path: Path | None) -> CategoryModel | None:
 
 
 def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: CategoryModel | None,
-                cfg: EnrichConfig) -> None:
+                cfg: EnrichConfig, tfidf: tuple | None = None) -> None:
     extra = None
     if model is not None and any(p.keywords for p in papers):  # given keywords, counted over model terms
         extra = build_corpus([class_text("", p.keywords) for p in papers]).select(model.terms)
-    P, Xm = category_probs(corpus, extra, taxonomy, model)
+    P, Xm = category_probs(corpus, extra, taxonomy, model, tfidf)
     names = taxonomy.names
     by_name = {a.name: a for a in taxonomy.areas}
     orders = np.lexsort((np.broadcast_to(np.arange(len(names)), P.shape), -P))  # per row, ties by area order
@@ -350,16 +350,19 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
     corpus = build_corpus([p.plain_text for p in papers])
     X = weigh(corpus.select(fitted.terms.tolist()), fitted.idf)
     keys = [digest(key, p.id, p.abstract_md, p.given_area, p.keywords) for p in papers]
-    todo = [i for i, k in enumerate(keys) if table.get(k) is None]
-    if todo:
+    known = [table.get(k) for k in keys]
+    todo = [i for i, k in enumerate(known) if k is None]
+    if todo:  # (each paper on its own: a user taxonomy scores it on its row of the fitted TF-IDF)
         sub = [papers[i] for i in todo]
-        _categorize(sub, build_corpus([p.plain_text for p in sub]), *_category_model(cfg), cfg)
+        _categorize(sub, build_corpus([p.plain_text for p in sub]), *_category_model(cfg), cfg,
+                    tfidf=(X[todo], fitted.terms))
         for i, p in zip(todo, sub):
             p.name, p.entities, p.results, p.teaser = _per_paper(fitted.common, (p.abstract_md, p.plain_text,
                                                                                  analyze(p.abstract_md)))
-            table.put(keys[i], tuple(copy(getattr(p, f)) for f in PLACED))
-    for p, k in zip(papers, keys):
-        for name, value in zip(PLACED, table.get(k)):
+            known[i] = tuple(copy(getattr(p, f)) for f in PLACED)
+            table.put(keys[i], known[i])
+    for p, values in zip(papers, known):
+        for name, value in zip(PLACED, values):
             setattr(p, name, copy(value))
     for p, tags in zip(papers, fitted.tags.place(X)):
         p.tags = tags

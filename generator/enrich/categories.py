@@ -85,9 +85,9 @@ def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
     return np.asarray((counts @ W.tocsr()).todense())
 
 
-def _description_scores(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
-    """Cosine of each paper's TF-IDF with each area's description+keywords (foreign taxonomies)."""
-    X, terms = corpus.tfidf(min_df=1, max_df=0.5)
+def _description_scores(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy) -> np.ndarray:
+    """Cosine of each paper's TF-IDF (rows of X over terms) with each area's description+keywords
+    (foreign taxonomies)."""
     cv = count_vectorizer(vocabulary={t: i for i, t in enumerate(terms)})
     A = cv.transform([a.description + " " + " ; ".join(a.keywords * 3) for a in taxonomy.areas])
     A.data = 1 + np.log(A.data)
@@ -101,14 +101,15 @@ def _softmax(S: np.ndarray) -> np.ndarray:
 
 
 def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxonomy,
-                   model: CategoryModel | None) -> tuple[np.ndarray, np.ndarray | None]:
+                   model: CategoryModel | None, tfidf: tuple | None = None) -> tuple[np.ndarray, np.ndarray | None]:
     """Papers x areas probabilities, and the model's TF-IDF features (None without a model).
 
-    `extra`: counts of the given keywords over model terms, added to the abstract's counts."""
+    `extra`: counts of the given keywords over model terms, added to the abstract's counts.  Without a
+    model, areas are scored on the TF-IDF rows `tfidf` = (X, terms) (default: the corpus's own)."""
     evidence = _keyword_evidence(corpus, taxonomy)
     names = taxonomy.names
     if model is None or not taxonomy.is_default:
-        S = _description_scores(corpus, taxonomy) * 20 + 0.3 * evidence
+        S = _description_scores(*(tfidf or corpus.tfidf(min_df=1, max_df=0.5)), taxonomy) * 20 + 0.3 * evidence
         return _softmax(S), None
     counts = corpus.select(model.terms)
     if extra is not None:

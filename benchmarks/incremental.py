@@ -4,7 +4,8 @@ For each N it synthesizes N papers in the seed text format (header line, one abs
 paragraph, 1,000 per file) from the abstracts of shared/data/iclr2026_dev.csv (reused ones are
 spliced from two different abstracts so every id differs and none is a near-duplicate), runs
 `paper-digest build` (full, no previous site), then adds one file of 20 new abstracts and runs
-`paper-digest build` again, timing both as a user would (separate processes, wall clock).
+`paper-digest build` again, timing both as a user would (separate processes, wall clock; the
+second build finds the first one's site, docs/, state file and build cache, as it would at home).
 
     .venv/bin/python benchmarks/incremental.py --sizes 2000 20000
 
@@ -134,6 +135,13 @@ def main() -> None:
         i = r["incremental"]
         print(f"{r['n']:>7} | {r['full']['seconds']:>12.1f} | {i['seconds']:>15.1f} | {i['written']!s:>14} | "
               f"{i['rerendered']!s:>17} | {i['mode']} ({i['reason']})")
+    names = ["read", "normalize", "history", "enrich", "render", "search index", "write", "cache", "mkdocs build"]
+    print(f"\nStages of the incremental build (s; 'other' = wall - stages: start-up, imports, config):")
+    print(f"{'N':>7} | " + " | ".join(f"{n:>12}" for n in names + ["other"]))
+    for r in rows:
+        st = r["incremental"]["stages"]
+        other = r["incremental"]["seconds"] - sum(st.values())
+        print(f"{r['n']:>7} | " + " | ".join(f"{st.get(n, 0):>12.2f}" for n in names) + f" | {other:>12.2f}")
     if any(r["full"]["stub_enrich"] for r in rows):
         print("(enrich: the tests' stand-in; generator.enrich was not available)")
 

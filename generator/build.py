@@ -148,12 +148,12 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     with stage("enrich", out.timings):
         papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
     with stage("render", out.timings):
-        files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas})
+        files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache)
         files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
                                    config.get("use_directory_urls", True)))
     with stage("search index", out.timings):
         from .search import search_files
-        files.update(search_files(papers))
+        files.update(search_files(papers, cache))
     with stage("write", out.timings):
         try:
             out.write = write_outputs(Path(config["docs_dir"]), files, cache)

@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import marshal
 import os
 import pickle
+import sys
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 CACHE_NAME = ".digest-cache"
-LIBRARIES = ("numpy", "scipy", "scikit-learn", "jinja2", "markdown", "pymdown-extensions", "latex2mathml")
+LIBRARIES = ("numpy", "scipy", "scikit-learn", "jinja2", "markupsafe", "markdown", "pymdown-extensions",
+             "latex2mathml", "lunr")
 _MISSING = object()
 
 
@@ -35,7 +38,7 @@ _MISSING = object()
 def code_fingerprint() -> str:
     """sha256 of the generator's code and data, the page templates and the library versions."""
     root = Path(__file__).resolve().parent
-    h = hashlib.sha256()
+    h = hashlib.sha256(sys.version.encode())  # (memo_key's marshal format may change with Python)
     for folder in (root, root.parent / "site_templates" / "pages"):
         if not folder.is_dir():
             continue
@@ -56,6 +59,20 @@ def digest(*parts) -> str:
         h.update(part if isinstance(part, bytes) else str(part).encode("utf-8"))
         h.update(b"\0")
     return h.hexdigest()
+
+
+def memo_key(value) -> str:
+    """A cache key for a value made of str, int, float, bool, None, bytes, lists and tuples.
+
+    marshal's version 2 has no back-references and no interned-string marks, so equal values give
+    equal bytes whatever objects they share; it refuses other types (repr, slower, takes them)."""
+    try:
+        h = hashlib.sha256(b"m")
+        h.update(marshal.dumps(value, 2))
+    except ValueError:
+        h = hashlib.sha256(b"r")
+        h.update(repr(value).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:32]
 
 
 class Table:

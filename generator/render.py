@@ -10,19 +10,23 @@ import html
 import json
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import jinja2
 from markupsafe import Markup
 
+from .cache import Cache, memo_key
 from .markup import escape_md
 from .model import Paper
 from .parallel import fork_call
-from .slugs import slugify
+from .slugs import slugify as _slugify
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates" / "pages"
+slugify = lru_cache(maxsize=1 << 16)(_slugify)  # pure, and the same names recur on every page
 
 
 @dataclass
@@ -212,6 +216,10 @@ def papers_record(p: Paper) -> dict:
     }
 
 
+# What a page shows of a paper other than its own (the memo keys of render_site list these, so the
+# templates must read no other field of them; tests/test_render_cache.py checks):
+LINK_FIELDS = ("slug", "title")  # paper_link: a link to another paper from a paper's page
+SUMMARY_FIELDS = ("slug", "title", "category", "teaser", "results", "tags")  # card, paper_list
 PAGE_ROOT = root_of("papers/x.md")  # paper, tag, entity and category pages all sit two levels deep
 PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
 
@@ -222,30 +230,68 @@ def raw_differs(p: Paper) -> bool:
     return p.abstract_raw.split() != p.plain_text.split()
 
 
+def record_line(p: Paper) -> bytes:
+    """A paper's line of papers.json (json's C encoder: `indent` would switch it off, ~10x slower)."""
+    return json.dumps(papers_record(p), ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+def papers_json_bytes(papers: list[Paper], line=record_line) -> bytes:
+    """docs/data/papers.json: one record per line (`line(p)`), sorted by id (diffable)."""
+    records = b",\n".join(map(line, sorted(papers, key=lambda p: p.id)))
+    return b"".join((b'{"papers": [\n', records, b'\n], "version": 1}\n'))  # (one copy of ~75 MB at 20,000 papers)
+
+
 def papers_json(papers: list[Paper]) -> str:
-    """docs/data/papers.json: one record per line, sorted by id (diffable; and json's C encoder,
-    which `indent` would switch off, is ~10x faster at 20,000 papers)."""
-    records = [json.dumps(papers_record(p), ensure_ascii=False, sort_keys=True)
-               for p in sorted(papers, key=lambda p: p.id)]
-    return '{"papers": [\n' + ",\n".join(records) + '\n], "version": 1}\n'
+    return papers_json_bytes(papers).decode("utf-8")
 
 
-def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str]) -> dict[str, bytes]:
-    """Every generated file under docs/, as relative path -> bytes."""
+_PLAIN_FIELDS = attrgetter(*(f.name for f in fields(Paper) if f.name not in ("related", "sources")))
+
+
+def paper_digest(p: Paper) -> str:
+    """A key for everything a paper holds: every field, with its Related and Source values as tuples.
+    What a page shows of the paper itself is a function of this."""
+    return memo_key((_PLAIN_FIELDS(p), [tuple(vars(r).values()) for r in p.related],
+                     [tuple(vars(s).values()) for s in p.sources]))
+
+
+class _Memo:
+    """A cache table of rendered text seen through views (functions giving what an output shows):
+    the key is memo_key of the view, computed only with a cache; without one every lookup misses."""
+
+    def __init__(self, cache: Cache | None, name: str) -> None:
+        self.table = cache.table(name) if cache is not None else None
+
+    def key(self, view) -> str | None:
+        return memo_key(view()) if self.table is not None else None
+
+    def get(self, key):
+        return self.table.get(key) if key is not None else None
+
+    def put(self, key, value):
+        if key is not None:
+            self.table.put(key, value)
+        return value
+
+    def get_or_make(self, view, make):
+        key = self.key(view)
+        value = self.get(key)
+        return self.put(key, make()) if value is None else value
+
+
+def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str],
+                cache: Cache | None = None) -> dict[str, bytes]:
+    """Every generated file under docs/, as relative path -> bytes.
+
+    With a cache, paper, category, term and all-papers pages, cards and papers.json records are
+    looked up by a key of everything they show (a view below lists it: it must cover everything
+    the template reads) and rendered only when missing: the same bytes as without a cache."""
+    if cache is not None and cache.folder is None:
+        cache = None  # (a cache that remembers nothing: no keys to compute)
     env = environment()
     floor = min_term_papers(len(papers))
     tags, entities = terms_of(papers, "tags", floor), terms_of(papers, "entities", floor)
-    env.globals["term_pages"] = term_pages(tags, entities)  # before the macros module is made
-    card_macro, cards = env.get_template("_macros.md.j2").module.card, {}
-
-    def card(p: Paper, root: str) -> Markup:
-        """A paper's card, rendered once: it recurs on its category page and every tag/entity page."""
-        key = (p.id, root)
-        if key not in cards:
-            cards[key] = card_macro(p, root)
-        return cards[key]
-
-    env.globals["card"] = card
+    env.globals["term_pages"] = linked = term_pages(tags, entities)  # before the macros module is made
     by_id = {p.id: p for p in papers}
     colls = collections_of(papers, descriptions)
     coll_slug = {c.name: c.slug for c in colls}
@@ -256,53 +302,134 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     for p in papers:
         for other in p.mentions:
             mentioned_by[other].append(p)
-    out: dict[str, str] = {}
+    summary, link = attrgetter(*SUMMARY_FIELDS), attrgetter(*LINK_FIELDS)
 
-    paper_t = env.get_template("paper.md.j2")
+    def card_view(p: Paper, root: str = PAGE_ROOT) -> tuple:
+        """What a paper's card shows: its summary, and which of its tags have a page."""
+        return root, summary(p), [t in linked["tags"] for t in p.tags]
 
-    def paper_pages(share: list[Paper]) -> dict[str, str]:
-        return {f"papers/{p.slug}.md": paper_t.render(
+    def keys_of(share: list[Paper]) -> list[tuple[str, str, str]]:
+        """Each paper's digest (the key of its papers.json record), card key and page key: what its
+        page shows is the paper, LINK_FIELDS of each paper it links, which of its categories, tags
+        and entities have a page, its collection's URL and whether its sub-topic has an anchor."""
+        out = []
+        for p in share:
+            digest, card = paper_digest(p), card_view(p)
+            tag_pages = card[2]
+            out.append((digest, memo_key(card), memo_key((
+                "paper.md.j2", PAGE_ROOT, digest, coll_slug[p.collection], (p.collection, p.category) in grouped,
+                [name in cat_pages[p.collection] for name, _ in p.categories],
+                tag_pages, [e in linked["entities"] for e in p.entities],
+                [link(by_id[r.id]) if r.id in by_id else None for r in p.related],
+                [link(by_id[i]) for i in p.mentions if i in by_id], [link(q) for q in mentioned_by.get(p.id, [])]))))
+        return out
+
+    digests: dict[int, str] = {}  # by id(paper), as card_keys and page_keys
+    card_keys: dict[int, str] = {}
+    page_keys: dict[int, str] = {}
+    names = ("pages", "cards", "records")
+    if cache is None:
+        pages, card_memo, records = (_Memo(None, name) for name in names)
+    else:  # with many papers, a forked worker computes half the keys while this process loads the cache
+        half = len(papers) // 2
+        worker = fork_call(keys_of, papers[half:]) if len(papers) >= PARALLEL_MIN_PAPERS else None
+        try:
+            pages, card_memo, records = (_Memo(cache, f"render-{name}") for name in names)
+            mine = keys_of(papers[:half] if worker else papers)
+        except BaseException:
+            if worker:
+                worker.cancel()
+            raise
+        for p, (digest, card_key, page_key) in zip(papers, mine + (worker() if worker else [])):
+            digests[id(p)], card_keys[id(p)], page_keys[id(p)] = digest, card_key, page_key
+    for key in card_keys.values():  # every paper has a card on its category page: keep them all,
+        card_memo.get(key)          # whichever pages are rendered this time
+    cards: dict[tuple[str, str], Markup] = {}
+
+    def card(p: Paper, root: str) -> Markup:
+        """A paper's card, rendered once: it recurs on its category page and every tag/entity page."""
+        if (p.id, root) not in cards:
+            key = card_keys.get(id(p)) if root == PAGE_ROOT else card_memo.key(lambda: card_view(p, root))
+            text = card_memo.get(key)
+            if text is None:  # (templates are compiled only when something is rendered with them)
+                text = card_memo.put(key, str(env.get_template("_macros.md.j2").module.card(p, root)))
+            cards[p.id, root] = Markup(text)
+        return cards[p.id, root]
+
+    env.globals["card"] = card
+    out: dict[str, bytes] = {}
+
+    def page(path: str, name: str, view, **context) -> None:
+        """out[path]: template `name` rendered with `context`, or the cached page with the same view."""
+        out[path] = pages.get_or_make(lambda: (name, view()), lambda: env.get_template(name).render(context).encode("utf-8"))
+
+    def paper_pages(share: list[Paper]) -> list[bytes]:
+        if not share:
+            return []
+        paper_t = env.get_template("paper.md.j2")
+        return [paper_t.render(
             p=p, root=PAGE_ROOT, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
             subtopic_anchor=slugify(p.subtopic) if p.subtopic and (p.collection, p.category) in grouped else "",
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
-            mentioned_by=mentioned_by.get(p.id, []), show_raw=raw_differs(p)) for p in share}
+            mentioned_by=mentioned_by.get(p.id, []), show_raw=raw_differs(p)).encode("utf-8") for p in share]
+
+    todo = []  # the papers whose page is not in the cache
+    for p in papers:
+        data = pages.get(page_keys.get(id(p)))
+        if data is None:
+            todo.append(p)
+        else:
+            out[f"papers/{p.slug}.md"] = data
+
+    def add_pages(share: list[Paper], rendered: list[bytes]) -> None:
+        for p, data in zip(share, rendered):
+            out[f"papers/{p.slug}.md"] = pages.put(page_keys.get(id(p)), data)
 
     # Paper pages are most of the work and independent of each other: with two cores and many
-    # papers, a forked worker renders every other one while this process renders the rest.
-    worker = fork_call(paper_pages, papers[1::2]) if len(papers) >= PARALLEL_MIN_PAPERS else None
+    # pages to render, a forked worker renders every other one while this process renders the rest.
+    worker = fork_call(paper_pages, todo[1::2]) if len(todo) >= PARALLEL_MIN_PAPERS else None
     try:
-        out.update(paper_pages(papers[0::2] if worker else papers))
-        category_t = env.get_template("category.md.j2")
+        mine = todo[0::2] if worker else todo
+        add_pages(mine, paper_pages(mine))
         for c in colls:
-            out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c)
+            out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c).encode("utf-8")
             for cat in c.categories:
-                out[f"{c.slug}/{slugify(cat.name)}.md"] = category_t.render(
-                    root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=subtopic_groups(cat))
+                groups = subtopic_groups(cat)
+                page(f"{c.slug}/{slugify(cat.name)}.md", "category.md.j2",
+                     lambda: (PAGE_ROOT, c.name, cat.name, cat.description,
+                              [(g.label, [card_keys[id(p)] for p in g.papers]) for g in groups]),
+                     root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups)
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
             out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(
-                root=root_of(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun)
-            term_t = env.get_template("term.md.j2")
+                root=root_of(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun).encode("utf-8")
             for t in terms:
-                out[f"{kind}/{slugify(t.name)}.md"] = term_t.render(root=PAGE_ROOT, kind=kind, term=t, noun=noun)
+                page(f"{kind}/{slugify(t.name)}.md", "term.md.j2",
+                     lambda: (PAGE_ROOT, kind, noun, t.name, [card_keys[id(p)] for p in t.papers]),
+                     root=PAGE_ROOT, kind=kind, term=t, noun=noun)
         ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
         letters: dict[str, list[Paper]] = defaultdict(list)
         for p in ordered:
             first = p.title[:1].upper()
             letters[first if first.isalpha() and first.isascii() else "#"].append(p)
-        out["papers/index.md"] = env.get_template("all_papers.md.j2").render(
-            root=root_of("papers/index.md"), papers=ordered, groups=sorted(letters.items()))
+        page("papers/index.md", "all_papers.md.j2", lambda: (root_of("papers/index.md"), [card_keys[id(p)] for p in ordered]),
+             root=root_of("papers/index.md"), papers=ordered, groups=sorted(letters.items()))
         out["index.md"] = env.get_template("home.md.j2").render(
-            site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities)
+            site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities).encode("utf-8")
     except BaseException:
         if worker:
             worker.cancel()
         raise
     if worker:
-        out.update(worker())
-    files = {k: out.pop(k).encode("utf-8") for k in sorted(out)}  # each text dropped once encoded: memory
-    files["data/papers.json"] = papers_json(papers).encode("utf-8")
+        add_pages(todo[1::2], worker())
+
+    def record(p: Paper) -> bytes:
+        data = records.get(digests.get(id(p)))  # a record shows the paper alone
+        return records.put(digests.get(id(p)), record_line(p)) if data is None else data
+
+    files = {k: out[k] for k in sorted(out)}
+    files["data/papers.json"] = papers_json_bytes(papers, record)
     files[".nav.json"] = (json.dumps(nav(colls), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return files
 

@@ -156,7 +156,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         files.update(search_files(papers, cache))
     with stage("write", out.timings):
         try:
-            out.write = write_outputs(Path(config["docs_dir"]), files, cache)
+            out.write = write_outputs(Path(config["docs_dir"]), files)
         except WriteError as exc:
             raise BuildFailed(f"{exc}; nothing was written and the existing site is unchanged") from exc
     log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")

@@ -6,14 +6,11 @@ are removed.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from .cache import Cache
 
 MANIFEST = ".generated.json"
 
@@ -29,12 +26,8 @@ class WriteReport:
     removed: list[str] = field(default_factory=list)
 
 
-def write_outputs(docs_dir: Path, files: dict[str, bytes], cache: Cache | None = None) -> WriteReport:
-    """Make docs_dir hold exactly `files` (relative posix path -> bytes) among generated files.
-
-    With a build cache, a file whose size and modification time are those this writer left, and
-    whose new bytes hash as the ones it wrote then, is known unchanged without reading it."""
-    written_table = cache.table("written") if cache is not None else None
+def write_outputs(docs_dir: Path, files: dict[str, bytes]) -> WriteReport:
+    """Make docs_dir hold exactly `files` (relative posix path -> bytes) among generated files."""
     docs_dir.mkdir(parents=True, exist_ok=True)
     manifest_path = docs_dir / MANIFEST
     owned = set(json.loads(manifest_path.read_text("utf-8"))) if manifest_path.exists() else set()
@@ -60,13 +53,8 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes], cache: Cache | None =
     folders: set[str] = set()  # made (or found) already
     for rel, data in sorted(files.items()):
         target = os.path.join(root, rel)
-        h = hashlib.blake2b(data, digest_size=16).digest() if written_table is not None else None
-        known = written_table.get(rel) if written_table is not None else None
-        same = _same_file(target, data, known, h)
-        if same:
+        if _same_file(target, data):
             report.unchanged += 1
-            if same == "read" and written_table is not None:
-                _remember(written_table, rel, target, h)
             continue
         folder = os.path.dirname(target)
         if folder not in folders:
@@ -76,28 +64,18 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes], cache: Cache | None =
             fh.write(data)
         os.replace(target + ".tmp", target)
         report.written.append(rel)
-        if written_table is not None:
-            _remember(written_table, rel, target, h)
     _write_manifest(manifest_path, set(files))
     return report
 
 
-def _remember(table, rel: str, target: str, h: bytes) -> None:
-    st = os.stat(target)
-    table.put(rel, (st.st_size, st.st_mtime_ns, st.st_ino, h))
-
-
-def _same_file(path: str, data: bytes, known: tuple | None = None, h: bytes | None = None) -> str | bool:
-    """Is path a regular file (or a link to one) holding exactly data?  "known" if `known`, the (size,
-    mtime, inode, hash) of what this writer left there, shows it without reading; "read" if reading did."""
+def _same_file(path: str, data: bytes) -> bool:
+    """Is path a regular file (or a link to one) holding exactly data?"""
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
             return False
-        if known is not None and known == (st.st_size, st.st_mtime_ns, st.st_ino, h):
-            return "known"
         with open(path, "rb") as fh:
-            return "read" if fh.read() == data else False
+            return fh.read() == data
     except (FileNotFoundError, NotADirectoryError):
         return False
 

@@ -1,11 +1,10 @@
-"""The build cache (generator/cache.py) and the writer's use of it (generator/writer.py)."""
+"""The build cache (generator/cache.py)."""
 from __future__ import annotations
 
 import os
 import pickle
 
 from generator.cache import Cache
-from generator.writer import write_outputs
 
 
 def test_a_table_keeps_what_the_last_build_used_and_only_that(tmp_path):
@@ -38,28 +37,3 @@ def test_a_foreign_damaged_or_other_code_file_is_ignored(tmp_path):
     assert [c.table(n).get("k") for n in "abd"] == [None, None, None]
     assert Cache(None).table("x").get("k") is None
     Cache(None).save()  # remembers nothing, writes nothing
-
-
-def test_the_writer_skips_reading_what_it_left_untouched_and_restores_an_edit(tmp_path, monkeypatch):
-    docs = tmp_path / "docs"
-    files = {"a.md": b"# A\n", "sub/b.md": b"# B\n"}
-    c = Cache(tmp_path / "c")
-    assert write_outputs(docs, files, c).written == ["a.md", "sub/b.md"]
-    c.save()
-    reads = []
-    real_open = open
-
-    def spy(path, mode="r", *args, **kw):
-        if "r" in mode and str(path).startswith(str(docs)) and not str(path).endswith(".json"):
-            reads.append(os.path.relpath(path, docs))
-        return real_open(path, mode, *args, **kw)
-
-    monkeypatch.setattr("builtins.open", spy)
-    c = Cache(tmp_path / "c")
-    report = write_outputs(docs, files, c)
-    assert report.written == [] and report.unchanged == 2 and reads == []
-    (docs / "a.md").write_bytes(b"# a\n")  # a hand edit, same size: read, found different, restored
-    report = write_outputs(docs, files, c)
-    assert report.written == ["a.md"] and (docs / "a.md").read_bytes() == b"# A\n" and reads == ["a.md"]
-    monkeypatch.undo()
-    assert write_outputs(docs, files).written == []  # without the cache: the bytes are compared

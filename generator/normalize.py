@@ -9,12 +9,10 @@ build computes it for new texts only, and gives the same Papers and Issues as a 
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import re
 import unicodedata
 from collections import defaultdict
-from contextlib import contextmanager
 from itertools import chain
 
 import numpy as np
@@ -22,7 +20,7 @@ import numpy as np
 from . import markup
 from .cache import Cache, digest
 from .model import Issue, Paper, RawRecord
-from .parallel import cores, fork_map
+from .parallel import cores, fork_map, old_objects_frozen
 from .progress import progress
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
@@ -117,22 +115,7 @@ def _normalized(records: list[RawRecord], cache: Cache | None):
         yield _paper(rec, derived)
 
 
-@contextmanager
-def _old_objects_frozen():
-    """Leave the objects that exist now (records, papers, memo tables) out of garbage collection while
-    the block runs: the many small objects it makes set off full collections that would walk them all
-    again and again (as in enrich; left alone if someone else froze objects already)."""
-    if gc.get_freeze_count():
-        yield
-        return
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
-@_old_objects_frozen()
+@old_objects_frozen()
 def normalize(records: list[RawRecord], cache: Cache | None = None) -> list[Paper]:
     """Papers in first-seen order; duplicates merged (sources kept, given metadata filled in)."""
     papers: dict[str, Paper] = {}
@@ -210,7 +193,7 @@ class _Words:
         return [flat[e - n:e] for n, e in zip(lens, ends)]
 
 
-@_old_objects_frozen()
+@old_objects_frozen()
 def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, bands: int = 10, rows: int = 3,
                     cache: Cache | None = None) -> list[Issue]:
     """Warnings for pairs of distinct papers whose abstracts are almost the same text.

@@ -1,11 +1,14 @@
 """Work shared between this process and forked workers: fork_map (a list of jobs, results in order)
-and fork_call (one call in a child while this process does something else)."""
+and fork_call (one call in a child while this process does something else); old_objects_frozen
+(keep what exists out of garbage collection while a stage runs)."""
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
 import traceback
+from contextlib import contextmanager
 from multiprocessing import get_all_start_methods, get_context
 
 
@@ -71,3 +74,19 @@ def fork_call(func, arg):
         os.close(read_end)
     result.cancel = cancel
     return result
+
+
+@contextmanager
+def old_objects_frozen():
+    """Leave the objects that exist now (records, papers, memo tables) out of garbage collection while
+    the block runs: the many small objects a stage makes set off full collections that would walk them
+    all again and again, and in a forked worker copy every page they touch.  (Left alone if someone
+    else froze objects already.)"""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from conftest import make_project as _make_project
@@ -31,3 +32,15 @@ def tree_bytes(root: Path) -> dict[str, bytes]:
 
 def tree_mtimes(root: Path) -> dict[str, int]:
     return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def run(project: Path, date: str, **kw):
+    """`paper-digest build` of a project, as run from its folder (generator.build.build; keywords as its)."""
+    from generator.build import build  # (imported late: after the tests' enrich stand-in, if any)
+
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        return build([Path("abstracts")], Path("mkdocs.yml"), date=date, **kw)
+    finally:
+        os.chdir(cwd)

@@ -5,14 +5,12 @@ from __future__ import annotations
 import copy
 import importlib
 import json
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
-from digest_fixtures import make_project, synth_file, tree_bytes
-from generator.build import build
+from digest_fixtures import make_project, run, synth_file, tree_bytes
 from generator.cache import Cache
 from generator.enrich import FIELDS, enrich
 from generator.enrich.csvdata import DEV_CSV, read_csv
@@ -77,15 +75,6 @@ def test_the_cache_changes_no_field(dev, tmp_path):
     other = Cache(tmp_path / "c")
     refit = [p.to_dict() for p in enrich(copy.deepcopy(dev), cache=other)]
     assert refit == [p.to_dict() for p in enrich(copy.deepcopy(dev))] and refit != plain
-
-
-def run(project: Path, date: str, **kw):
-    cwd = os.getcwd()
-    os.chdir(project)
-    try:
-        return build([Path("abstracts")], Path("mkdocs.yml"), date=date, **kw)
-    finally:
-        os.chdir(cwd)
 
 
 def own_fields(project: Path) -> dict[str, tuple]:

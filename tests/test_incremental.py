@@ -10,21 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from digest_fixtures import make_project, synth_file, tree_bytes, tree_mtimes
+from digest_fixtures import make_project, run, synth_file, tree_bytes, tree_mtimes
 
 
-from generator.build import build  # noqa: E402  (after the enrich stand-in, if any)
 from generator.feeds import feed_path  # noqa: E402
 from generator.incremental import stamp_path  # noqa: E402
-
-
-def run(project: Path, date: str, **kw):
-    cwd = os.getcwd()
-    os.chdir(project)
-    try:
-        return build([Path("abstracts")], Path("mkdocs.yml"), date=date, **kw)
-    finally:
-        os.chdir(cwd)
 
 
 def papers_json(project: Path) -> dict[str, dict]:

@@ -19,7 +19,6 @@ import multiprocessing as mp
 import time
 import traceback
 from collections import Counter
-from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,7 +33,7 @@ except ImportError:  # pragma: no cover
     threadpool_limits = None
 
 from generator.model import Paper
-from generator.parallel import cores
+from generator.parallel import cores, old_objects_frozen
 
 from generator.cache import Cache, digest
 
@@ -212,21 +211,6 @@ def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: Category
             p.category_terms = keyword_terms(p.plain_text, by_name[p.category].keywords)
 
 
-@contextmanager
-def _old_objects_frozen():
-    """Leave the objects that exist now (the papers, their texts) out of garbage collection while the
-    block runs: each full collection would walk them all again, and in a forked worker it would copy
-    every page it touched.  (Left alone if someone else froze objects already.)"""
-    if gc.get_freeze_count():
-        yield
-        return
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
 @dataclass
 class Fitted:
     """What enrichment learned from the papers it was fitted on: the corpus statistics that stay fixed
@@ -261,7 +245,7 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
         return papers
     if cache is None or cfg.model is not None:  # (a model object has no stable key: not memoized)
         cache = Cache(None)
-    with _old_objects_frozen():
+    with old_objects_frozen():
         fitted_papers = [p for p in papers if fit is None or p.id in fit] or papers
         key = digest(repr(cfg), _file_bytes(cfg.taxonomy_path), _file_bytes(cfg.model_path), *(f"{p.id}\0{p.abstract_md}\0{p.given_area}\0{p.keywords}"
                                                        for p in fitted_papers))

@@ -123,6 +123,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     with stage("normalize", out.timings):
         papers = normalize(out.read.records, cache)
         near = near_duplicates(papers, cache=cache)
+        cache.save()  # (each stage saves and drops its memo tables: they are not held through the next)
     for line in summarize(near) + report_counts(out.read, papers, near):
         log(line)
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
@@ -147,13 +148,16 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
     with stage("enrich", out.timings):
         papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
+        cache.save()
     with stage("render", out.timings):
         files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache)
+        cache.save()
         files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
                                    config.get("use_directory_urls", True)))
     with stage("search index", out.timings):
         from .search import search_files
         files.update(search_files(papers, cache))
+        cache.save()
     with stage("write", out.timings):
         try:
             out.write = write_outputs(Path(config["docs_dir"]), files)
@@ -162,8 +166,6 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
     if save_state(out.state_file, out.state):
         log(f"history: recorded in {out.state_file} (commit it with the inputs)")
-    with stage("cache", out.timings):
-        cache.save()
     if cache.folder:
         log(f"cache: {cache.folder} (hits/lookups: {cache.stats()})")
     out.papers = papers

@@ -11,7 +11,7 @@ latest build, so the folder does not grow with history.
     table = cache.table("near-duplicates")
     sig = table.get(key)                       # None when absent
     table.put(key, value)
-    cache.save()                               # at the end of a successful build
+    cache.save()                               # when a stage is done with its tables
 
 The files are pickles written by this program into a folder it owns; a damaged or foreign file is
 ignored (and rewritten), never trusted for more than a memo.
@@ -113,7 +113,8 @@ class Cache:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, Table] = {}  # open now
+        self._stats: dict[str, tuple[int, int]] = {}  # tables saved: (hits, misses)
 
     def _file(self, name: str) -> Path:
         return self.folder / f"{name}.pickle"
@@ -142,20 +143,28 @@ class Cache:
         return entries if isinstance(entries, dict) else {}
 
     def save(self) -> None:
-        """Write every table used by this build (only the entries it used), atomically each."""
-        if self.folder is None:
-            return
+        """Write every open table used by this build (only the entries it used), atomically each, and
+        drop them from memory (a stage calls this when done with its tables: they are not kept
+        through the later stages).  A later `table(name)` starts from the file again."""
+        for name, table in sorted(self.tables.items()):
+            if self.folder is not None and table.stale:
+                self._write(name, table)
+            self._stats[name] = (table.hits, table.misses)
+        self.tables.clear()
+
+    def _write(self, name: str, table: Table) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         ignore = self.folder / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# paper-digest's build cache: local, never committed\n*\n", "utf-8")
-        for name, table in sorted(self.tables.items()):
-            if not table.stale:
-                continue
-            tmp = self._file(name).with_suffix(f".tmp-{os.getpid()}")
-            with tmp.open("wb") as f:
-                pickle.dump({"code": code_fingerprint(), "entries": table.used}, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self._file(name))
+        tmp = self._file(name).with_suffix(f".tmp-{os.getpid()}")
+        with tmp.open("wb") as f:
+            pickle.dump({"code": code_fingerprint(), "entries": table.used}, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, self._file(name))
+
+    def counts(self) -> dict[str, tuple[int, int]]:
+        """(hits, misses) per table, of the tables saved so far and those still open."""
+        return {**self._stats, **{n: (t.hits, t.misses) for n, t in self.tables.items()}}
 
     def stats(self) -> str:
-        return ", ".join(f"{n} {t.hits}/{t.hits + t.misses}" for n, t in sorted(self.tables.items()))
+        return ", ".join(f"{n} {h}/{h + m}" for n, (h, m) in sorted(self.counts().items()))

@@ -37,3 +37,12 @@ def test_a_foreign_damaged_or_other_code_file_is_ignored(tmp_path):
     assert [c.table(n).get("k") for n in "abd"] == [None, None, None]
     assert Cache(None).table("x").get("k") is None
     Cache(None).save()  # remembers nothing, writes nothing
+
+
+def test_saving_drops_the_open_tables_and_keeps_their_counts(tmp_path):
+    c = Cache(tmp_path / "c")
+    c.table("a").put("k", 1)
+    assert c.table("a").get("k") == 1 and c.table("a").get("x") is None
+    c.save()
+    assert c.tables == {} and c.counts() == {"a": (1, 1)} and c.stats() == "a 1/2"
+    assert c.table("a").get("k") == 1  # opened again: from the file

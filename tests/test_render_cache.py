@@ -59,7 +59,8 @@ def test_cold_warm_and_changed_papers_give_the_uncached_bytes(tmp_path, seeds, m
     warm, cache = cached(tmp_path, seeds)
     assert warm == cold
     for name in ("render-pages", "render-cards", "render-records", "search-index"):
-        assert cache.tables[name].misses == 0 and cache.tables[name].hits, name
+        hits, misses = cache.counts()[name]
+        assert misses == 0 and hits, name
 
     papers = deepcopy(seeds)
     x = next(p for p in papers if linked_by(papers, p))
@@ -67,7 +68,7 @@ def test_cold_warm_and_changed_papers_give_the_uncached_bytes(tmp_path, seeds, m
     out, cache = cached(tmp_path, papers)
     for p in [x] + linked_by(papers, x):
         assert out[page(p)] != cold[page(p)] and b"A Brand New Title" in out[page(p)]
-    assert cache.tables["render-pages"].hits  # the other pages came from the cache
+    assert cache.counts()["render-pages"][0]  # the other pages came from the cache
 
     # cross-references: a new mention changes both pages; then the mentioned paper's title shows on both
     m = next(p for p in papers if p is not x and p not in linked_by(papers, x))

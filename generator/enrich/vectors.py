@@ -64,9 +64,17 @@ class Corpus:
 
     def select(self, terms: list[str]) -> sp.csr_matrix:
         """Counts for a fixed term list (zeros for terms the corpus lacks), papers x len(terms)."""
-        pos = self.columns(terms)
-        have = np.flatnonzero(pos >= 0)
-        pick = sp.csr_matrix((np.ones(len(have), np.float32), (pos[have], have)),
+        if self.counts.shape[1] < len(terms):  # a few papers against a large vocabulary: look up
+            at: dict[str, list[int]] = {}      # this corpus's own terms among the wanted ones
+            for i, t in enumerate(terms):
+                at.setdefault(t, []).append(i)
+            pairs = [(c, i) for c, t in enumerate(self.terms.tolist()) for i in at.get(t, ())]
+            pos, have = (np.array(x, np.int64) for x in zip(*pairs)) if pairs else (np.zeros(0, np.int64),) * 2
+        else:
+            pos = self.columns(terms)
+            have = np.flatnonzero(pos >= 0)
+            pos = pos[have]
+        pick = sp.csr_matrix((np.ones(len(have), np.float32), (pos, have)),
                              shape=(self.counts.shape[1], len(terms)))
         return (self.counts @ pick).tocsr()
 

@@ -4,8 +4,10 @@ A build looks up what it computed last time instead of computing it again: per-a
 by the text's hash, page bytes keyed by a hash of everything the page shows, and so on.  Only pure
 functions are memoized, and every table is tied to a fingerprint of the code, its data and the
 libraries that compute it, so a build with the cache gives the same bytes as a build without it
-(tests/test_cache.py builds both ways and compares).  A table keeps only the entries used by the
-latest build, so the folder does not grow with history.
+(tests build both ways and compare).  A table keeps the entries used by the latest build (and,
+until its file is next rewritten, at most a quarter more that recent builds stopped using), so the
+folder does not grow with history; a build that only added entries writes them as a small delta
+file beside the table's file instead of rewriting it (at 20,000 papers the rewrites took 1.3 s).
 
     cache = Cache(Path(".digest-cache"))      # Cache(None): a cache that remembers nothing
     table = cache.table("near-duplicates")
@@ -32,6 +34,8 @@ CACHE_NAME = ".digest-cache"
 LIBRARIES = ("numpy", "scipy", "scikit-learn", "jinja2", "markupsafe", "markdown", "pymdown-extensions",
              "latex2mathml", "lunr")
 _MISSING = object()
+MAX_DELTAS = 8  # delta files on top of a table's file before it is rewritten whole
+GARBAGE = 0.25  # entries the last build did not use, as a share of those it did, kept until a rewrite
 
 
 @lru_cache(maxsize=1)
@@ -81,8 +85,11 @@ class Table:
     def __init__(self, old: dict) -> None:
         self._old = old
         self.used: dict = {}
+        self.added: dict = {}  # put by this build
         self.hits = self.misses = 0
         self.changed = False
+        self.deltas = 0  # delta files the loaded entries came from (see Cache.save)
+        self.base_id: str | None = None  # the id of the table file they came from
 
     def get(self, key, default=None):
         value = self.used.get(key, _MISSING)
@@ -97,6 +104,7 @@ class Table:
 
     def put(self, key, value) -> None:
         self.used[key] = value
+        self.added[key] = value
         self.changed = True
 
     @property
@@ -121,46 +129,80 @@ class Cache:
 
     def table(self, name: str) -> Table:
         if name not in self.tables:
-            self.tables[name] = Table(self._load(name))
+            entries, deltas, base_id = self._load(name)
+            self.tables[name] = Table(entries)
+            self.tables[name].deltas, self.tables[name].base_id = deltas, base_id
         return self.tables[name]
 
-    def _load(self, name: str) -> dict:
-        if self.folder is None:
-            return {}
+    def _read(self, path: Path) -> dict | None:
         enabled = gc.isenabled()
         gc.disable()  # (unpickling makes millions of objects: collections meanwhile would only walk them)
         try:
-            with self._file(name).open("rb") as f:
+            with path.open("rb") as f:
                 stored = pickle.load(f)
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError, TypeError):
-            return {}
+            return None
         finally:
             if enabled:
                 gc.enable()
-        if not isinstance(stored, dict) or stored.get("code") != code_fingerprint():
-            return {}
-        entries = stored.get("entries")
-        return entries if isinstance(entries, dict) else {}
+        if not isinstance(stored, dict) or stored.get("code") != code_fingerprint() \
+                or not isinstance(stored.get("entries"), dict):
+            return None
+        return stored
+
+    def _load(self, name: str) -> tuple[dict, int, str | None]:
+        """The table's entries: its file, then its delta files in order (those written on top of
+        that very file); a damaged, foreign or other-code file counts as none."""
+        if self.folder is None:
+            return {}, 0, None
+        base = self._read(self._file(name))
+        if base is None:
+            return {}, 0, None
+        entries, k = base["entries"], 0
+        while True:
+            delta = self._read(self._delta(name, k + 1))
+            if delta is None or delta.get("base") != base.get("id"):
+                return entries, k, base.get("id")
+            entries.update(delta["entries"])
+            k += 1
 
     def save(self) -> None:
-        """Write every open table used by this build (only the entries it used), atomically each, and
-        drop them from memory (a stage calls this when done with its tables: they are not kept
-        through the later stages).  A later `table(name)` starts from the file again."""
+        """Write every open table used by this build, and drop them from memory (a stage calls this
+        when done with its tables: they are not kept through the later stages).  A later
+        `table(name)` starts from the files again.
+
+        A table whose build only added entries, and left unused at most GARBAGE of what it loaded,
+        gets a delta file with the additions (up to MAX_DELTAS of them); otherwise its file is
+        rewritten with exactly the entries this build used."""
         for name, table in sorted(self.tables.items()):
             if self.folder is not None and table.stale:
-                self._write(name, table)
+                unused = len(table._old) - (len(table.used) - len(table.added.keys() - table._old.keys()))
+                if not (table.base_id and unused <= GARBAGE * len(table.used)):
+                    self._write(name, table)
+                elif table.added and table.deltas < MAX_DELTAS:
+                    self._dump(self._delta(name, table.deltas + 1), {"base": table.base_id, "entries": table.added})
+                elif table.added:
+                    self._write(name, table)
             self._stats[name] = (table.hits, table.misses)
         self.tables.clear()
 
-    def _write(self, name: str, table: Table) -> None:
+    def _delta(self, name: str, k: int) -> Path:
+        return self.folder / f"{name}.delta-{k}.pickle"
+
+    def _dump(self, path: Path, data: dict) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         ignore = self.folder / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# paper-digest's build cache: local, never committed\n*\n", "utf-8")
-        tmp = self._file(name).with_suffix(f".tmp-{os.getpid()}")
+        tmp = path.with_suffix(f".tmp-{os.getpid()}")
         with tmp.open("wb") as f:
-            pickle.dump({"code": code_fingerprint(), "entries": table.used}, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, self._file(name))
+            pickle.dump({"code": code_fingerprint(), **data}, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+
+    def _write(self, name: str, table: Table) -> None:
+        for stale in self.folder.glob(f"{name}.delta-*.pickle"):
+            stale.unlink()
+        self._dump(self._file(name), {"id": os.urandom(8).hex(), "entries": table.used})
 
     def counts(self) -> dict[str, tuple[int, int]]:
         """(hits, misses) per table, of the tables saved so far and those still open."""

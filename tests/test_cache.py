@@ -46,3 +46,46 @@ def test_saving_drops_the_open_tables_and_keeps_their_counts(tmp_path):
     c.save()
     assert c.tables == {} and c.counts() == {"a": (1, 1)} and c.stats() == "a 1/2"
     assert c.table("a").get("k") == 1  # opened again: from the file
+
+
+def test_additions_go_to_delta_files_until_a_rewrite(tmp_path):
+    folder = tmp_path / "c"
+    c = Cache(folder)
+    for k in range(8):
+        c.table("t").put(k, k)
+    c.save()
+    base = (folder / "t.pickle").read_bytes()
+    c = Cache(folder)
+    assert all(c.table("t").get(k) == k for k in range(8))
+    c.table("t").put("new", 1)
+    c.save()
+    assert (folder / "t.pickle").read_bytes() == base and (folder / "t.delta-1.pickle").is_file()
+    c = Cache(folder)
+    assert c.table("t").get("new") == 1 and c.table("t").deltas == 1
+    assert all(c.table("t").get(k) == k for k in range(1, 8))  # 0 unused: 1 of 8 is garbage enough to keep
+    c.save()
+    assert not (folder / "t.delta-2.pickle").exists()  # nothing added: nothing written
+    c = Cache(folder)
+    assert c.table("t").get(0) == 0 and c.table("t").get("new") == 1
+    c.save()  # 7 of 9 unused: rewritten with what was used, deltas gone
+    assert (folder / "t.pickle").read_bytes() != base and not list(folder.glob("t.delta-*"))
+    c = Cache(folder)
+    assert c.table("t").get(0) == 0 and c.table("t").get(5) is None
+
+
+def test_a_delta_of_another_table_file_is_ignored(tmp_path):
+    folder = tmp_path / "c"
+    c = Cache(folder)
+    c.table("t").put("a", 1)
+    c.save()
+    c = Cache(folder)
+    c.table("t").get("a")
+    c.table("t").put("b", 2)
+    c.save()
+    old_delta = (folder / "t.delta-1.pickle").read_bytes()
+    c = Cache(folder)
+    c.table("t").put("z", 3)  # a, b unused: rewritten
+    c.save()
+    (folder / "t.delta-1.pickle").write_bytes(old_delta)  # (left over from the former file)
+    c = Cache(folder)
+    assert c.table("t").get("z") == 3 and c.table("t").get("b") is None and c.table("t").deltas == 0

@@ -118,12 +118,14 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     saves work: the same inputs and state give the same bytes with it or without.
     """
     out = BuildResult()
-    cache = cache or Cache(None)
+    if cache is not None and cache.folder is None:
+        cache = None  # (one that remembers nothing: no stage computes keys for it)
+    save = cache.save if cache is not None else lambda: None  # each stage saves and drops its memo tables
     out.read = read_stage(inputs, out.timings, replace_invalid)
     with stage("normalize", out.timings):
         papers = normalize(out.read.records, cache)
         near = near_duplicates(papers, cache=cache)
-        cache.save()  # (each stage saves and drops its memo tables: they are not held through the next)
+        save()
     for line in summarize(near) + report_counts(out.read, papers, near):
         log(line)
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
@@ -148,16 +150,16 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
     with stage("enrich", out.timings):
         papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
-        cache.save()
+        save()
     with stage("render", out.timings):
         files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache)
-        cache.save()
+        save()
         files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
                                    config.get("use_directory_urls", True)))
     with stage("search index", out.timings):
         from .search import search_files
         files.update(search_files(papers, cache))
-        cache.save()
+        save()
     with stage("write", out.timings):
         try:
             out.write = write_outputs(Path(config["docs_dir"]), files)
@@ -166,7 +168,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
     if save_state(out.state_file, out.state):
         log(f"history: recorded in {out.state_file} (commit it with the inputs)")
-    if cache.folder:
+    if cache is not None:
         log(f"cache: {cache.folder} (hits/lookups: {cache.stats()})")
     out.papers = papers
     return out

@@ -1,7 +1,7 @@
 """Memo of pure computations between builds: a local folder of tables, never committed or published.
 
 A build looks up what it computed last time instead of computing it again: per-abstract work keyed
-by the text's hash, page bytes keyed by a hash of everything the page shows, and so on.  Only pure
+by the text's hash, page bytes keyed by a hash of everything the page shows (memo_key), and so on.  Only pure
 functions are memoized, and every table is tied to a fingerprint of the code, its data and the
 libraries that compute it, so a build with the cache gives the same bytes as a build without it
 (tests build both ways and compare).  A table keeps the entries used by the latest build (and,
@@ -56,15 +56,6 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
-def digest(*parts) -> str:
-    """A short stable key for strings/bytes (e.g. an abstract's text)."""
-    h = hashlib.blake2b(digest_size=16)
-    for part in parts:
-        h.update(part if isinstance(part, bytes) else str(part).encode("utf-8"))
-        h.update(b"\0")
-    return h.hexdigest()
-
-
 def memo_key(value) -> str:
     """A cache key for a value made of str, int, float, bool, None, bytes, lists and tuples.
 
@@ -87,7 +78,6 @@ class Table:
         self.used: dict = {}
         self.added: dict = {}  # put by this build
         self.hits = self.misses = 0
-        self.changed = False
         self.deltas = 0  # delta files the loaded entries came from (see Cache.save)
         self.base_id: str | None = None  # the id of the table file they came from
 
@@ -105,12 +95,11 @@ class Table:
     def put(self, key, value) -> None:
         self.used[key] = value
         self.added[key] = value
-        self.changed = True
 
     @property
     def stale(self) -> bool:
         """Whether the file must be written: something was added, or not everything loaded was used."""
-        return self.changed or len(self.used) != len(self._old)
+        return bool(self.added) or len(self.used) != len(self._old)
 
     def __contains__(self, key) -> bool:
         return key in self.used or key in self._old

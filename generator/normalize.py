@@ -18,7 +18,7 @@ from itertools import chain
 import numpy as np
 
 from . import markup
-from .cache import Cache, digest
+from .cache import Cache, memo_key
 from .model import Issue, Paper, RawRecord
 from .parallel import cores, fork_map, old_objects_frozen
 from .progress import progress
@@ -98,7 +98,7 @@ def _derived_all(records: list[RawRecord]):
 
 def _key(text: str) -> str:
     """A memo key for a text (which may hold a lone surrogate, e.g. from a JSON escape)."""
-    return digest(text.encode("utf-8", "surrogatepass"))
+    return memo_key(text)
 
 
 def _normalized(records: list[RawRecord], cache: Cache | None):

@@ -286,8 +286,6 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     With a cache, paper, category, term and all-papers pages, cards and papers.json records are
     looked up by a key of everything they show (a view below lists it: it must cover everything
     the template reads) and rendered only when missing: the same bytes as without a cache."""
-    if cache is not None and cache.folder is None:
-        cache = None  # (a cache that remembers nothing: no keys to compute)
     env = environment()
     floor = min_term_papers(len(papers))
     tags, entities = terms_of(papers, "tags", floor), terms_of(papers, "entities", floor)

@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from importlib.metadata import version
 from operator import attrgetter
 from pathlib import Path
 
@@ -39,10 +38,9 @@ import numpy as np
 from lunr import __TARGET_JS_VERSION__
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
-from .cache import Cache
+from .cache import Cache, memo_key
 from .model import Paper
 from .parallel import fork_map
-from .cache import memo_key
 
 # (lunr field name, boost); the field names are also the query syntax: tag:benchmark
 FIELDS: list[tuple[str, int]] = [
@@ -335,10 +333,9 @@ def _shard_worker(i: int) -> str:
     return _shard_json(s["terms"][a:b], s["L"][sl] - a, s["F"][sl], s["D"][sl], s["S"][sl])
 
 
-# What the index reads of a paper: the key under which a cache keeps its postings and record
+# What the index reads of a paper: the key under which a cache keeps its postings and record (the
+# cache's code fingerprint covers this program and lunr's version, hence its stop words)
 _INDEXED = attrgetter("id", "slug", "title", "name", "tags", "entities", "category", "plain_text")
-# ... and of this program, besides its code (the cache's code fingerprint): lunr's version and stop words
-_PIPELINE = memo_key((FORMAT_VERSION, __TARGET_JS_VERSION__, version("lunr"), sorted(STOP_WORDS)))
 
 
 def _paper_key(p: Paper) -> str:
@@ -353,9 +350,9 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
     gone, plus the papers new or changed, tokenized now."""
     papers = _order(papers)
     procs = (processes or default_processes()) if len(papers) >= PARALLEL_MIN_PAPERS else 1
-    table = cache.table("search-index") if cache is not None and cache.folder is not None else None
+    table = cache.table("search-index") if cache is not None else None
     keys = [_paper_key(p) for p in papers] if table is not None else None
-    files_key, index_key = memo_key(("files", _PIPELINE, keys)), "index " + _PIPELINE
+    files_key, index_key = memo_key(("files", keys)), "index"
     old = table.get(index_key) if table is not None else None  # (kept for the next build either way)
     files = table.get(files_key) if table is not None else None  # (all but the doc shards)
     if files is None or old is None or old["keys"] != keys:

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover
 from generator.model import Paper
 from generator.parallel import cores, old_objects_frozen
 
-from generator.cache import Cache, digest
+from generator.cache import Cache, memo_key
 
 from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
 from .entities import extract_entities
@@ -247,8 +247,8 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
         cache = Cache(None)
     with old_objects_frozen():
         fitted_papers = [p for p in papers if fit is None or p.id in fit] or papers
-        key = digest(repr(cfg), _file_bytes(cfg.taxonomy_path), _file_bytes(cfg.model_path), *(f"{p.id}\0{p.abstract_md}\0{p.given_area}\0{p.keywords}"
-                                                       for p in fitted_papers))
+        key = memo_key((repr(cfg), _file_bytes(cfg.taxonomy_path), _file_bytes(cfg.model_path),
+                        [(p.id, p.abstract_md, p.given_area, p.keywords) for p in fitted_papers]))
         table = cache.table("enrich-fit")
         fitted = table.get(key)
         if fitted is None:
@@ -333,13 +333,12 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
         return sp.csr_matrix((0, len(fitted.terms)), dtype=np.float32)
     corpus = build_corpus([p.plain_text for p in papers])
     X = weigh(corpus.select(fitted.terms.tolist()), fitted.idf)
-    keys = [digest(key, p.id, p.abstract_md, p.given_area, p.keywords) for p in papers]
+    keys = [memo_key((key, p.id, p.abstract_md, p.given_area, p.keywords)) for p in papers]
     known = [table.get(k) for k in keys]
     todo = [i for i, k in enumerate(known) if k is None]
     if todo:  # (each paper on its own: a user taxonomy scores it on its row of the fitted TF-IDF)
         sub = [papers[i] for i in todo]
-        _categorize(sub, build_corpus([p.plain_text for p in sub]), *_category_model(cfg), cfg,
-                    tfidf=(X[todo], fitted.terms))
+        _categorize(sub, corpus.rows(todo), *_category_model(cfg), cfg, tfidf=(X[todo], fitted.terms))
         for i, p in zip(todo, sub):
             p.name, p.entities, p.results, p.teaser = _per_paper(fitted.common, (p.abstract_md, p.plain_text,
                                                                                  analyze(p.abstract_md)))
@@ -362,15 +361,8 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     """Over all papers: related papers, mentions, titles and slugs (related lists and titles memoized)."""
     clock = _Clock()
     at = {i: r for r, i in enumerate(fitted.ids)}
-    n_fit = len(fitted.ids)
-    rows, r = [], n_fit
-    for p in papers:
-        if p.id in at:
-            rows.append(at[p.id])
-        else:
-            rows.append(r)
-            r += 1
-    X = sp.vstack([fitted.X, placed]).tocsr()[rows] if len(placed.indptr) > 1 else fitted.X[rows]
+    later = iter(range(len(fitted.ids), len(fitted.ids) + placed.shape[0]))  # placed rows, in paper order
+    X = sp.vstack([fitted.X, placed]).tocsr()[[at[p.id] if p.id in at else next(later) for p in papers]]
     ids = [p.id for p in papers]
     for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis,
                                       memo=(cache.table("related"), key))):
@@ -381,7 +373,7 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     clock("mentions")
     titles = cache.table("titles")
     for p in papers:
-        title_key = digest(p.id, repr(p.given_title), repr(p.name), *p.tags)  # (the id stands for the text)
+        title_key = memo_key((p.id, p.given_title, p.name, p.tags))  # (the id stands for the text)
         p.title = titles.get(title_key)
         if p.title is None:
             p.title = make_title(p.given_title, p.name, p.plain_text, p.tags)

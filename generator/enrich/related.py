@@ -12,7 +12,6 @@ occurs in another abstract is linked from it.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 
 import numpy as np
@@ -21,6 +20,7 @@ from sklearn.preprocessing import normalize
 from sklearn.utils.extmath import randomized_svd
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
+from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
@@ -170,7 +170,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
-    (lsa_basis of the fitted papers' rows), "fit" to fit it on X, None for exact TF-IDF cosine.
+    (lsa_basis of the fitted papers' rows), None for exact TF-IDF cosine.
     `memo`: (cache table, key of X's fit): a paper's list depends only on its candidates (their ids
     and ranking scores) and their rows of X, so a paper whose candidates did not change since the
     last build gets the list it got then."""
@@ -180,8 +180,6 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         return out
     X = (prune_rows(X, max_terms) if max_terms else X.tocsr()).sorted_indices()
     kk = min(k + EXTRA, n - 1)
-    if basis == "fit":
-        basis = lsa_basis(X)
     if basis is not None:
         with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
             idx, sim = dense_top_k(lsa_project(X, basis), kk)
@@ -196,12 +194,8 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         table, fit_key = memo
         bounds = np.searchsorted(I, np.arange(n + 1)).tolist()
         J_ids = [ids[j] for j in J.tolist()]
-        base = hashlib.blake2b(f"{fit_key} {k} {max_terms} {min_score}".encode(), digest_size=16)
-        keys = []
-        for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
-            h = base.copy()
-            h.update(" ".join([ids[i], *J_ids[a:b]]).encode() + sim[a:b].tobytes())
-            keys.append(h.hexdigest())
+        keys = [memo_key((fit_key, k, max_terms, min_score, ids[i], J_ids[a:b], sim[a:b].tobytes()))
+                for i, (a, b) in enumerate(zip(bounds, bounds[1:]))]
         known = [table.get(key) for key in keys]
         out = [r or [] for r in known]
         keep = np.array([r is None for r in known])[I]

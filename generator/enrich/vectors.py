@@ -62,6 +62,10 @@ class Corpus:
         found = (code >= 0) & (len(keys) > 0) & (keys[pos] == code if len(keys) else False)
         return np.where(found, pos, -1)
 
+    def rows(self, idx: list[int]) -> "Corpus":
+        """The corpus of some of its papers (the same columns)."""
+        return Corpus(self.counts[idx], self.words, self.first, self.second)
+
     def select(self, terms: list[str]) -> sp.csr_matrix:
         """Counts for a fixed term list (zeros for terms the corpus lacks), papers x len(terms)."""
         if self.counts.shape[1] < len(terms):  # a few papers against a large vocabulary: look up

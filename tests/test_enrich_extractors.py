@@ -47,6 +47,15 @@ def test_names(text, name):
     "We study Reasoning Reward Models (ReasRMs), which formulate reward modeling as reasoning. ReasRMs help.",
     # a generic word in a name slot
     "We introduce Bench, a suite of tasks for agents.",
+    # a name right after a preposition is what the work acts on, not what it introduces
+    "Class imbalance hurts detection. We propose a fine-grained variant of CCDB, which balances classes per"
+    " instance. Our variant beats CCDB.",
+    # an ordinary word emphasised where it is defined, and used as a word elsewhere
+    "Current methods face a robustness-retention trade-off. **Robustness** means the model resists reactivation"
+    " of erased concepts. **Retention** means unrelated concepts are preserved. We improve robustness and retention.",
+    # markup remnants: a number with TeX math ("10.67$\\times$") is no name
+    "Federated tuning is costly. We show that progressive growth helps: training becomes **10.67$\\times$** faster"
+    " and uses **4.59$\\times$** less memory than full tuning.",
 ])
 def test_no_name_rather_than_a_wrong_one(text):
     assert extract_name(text) is None
@@ -185,6 +194,13 @@ def test_slugs_unique_and_readable():
     # two names joined by "and" are not one name
     ("We propose Sci2Pol-Bench and Sci2Pol-Corpus, the first benchmark and training dataset for policy brief"
      " generation. Sci2Pol-Bench has 18 tasks.", "Sci2Pol-Bench"),
+    # prior work described as known ("X, a popular ...") is not the paper's name; its own technique is
+    ("The gradient estimator is based on SAGA, a popular variance-reduced gradient estimator. We then introduce"
+     " the Recursive-Gradient technique to improve the error bound. SAGA and SVRG are compared.", "Recursive-Gradient"),
+    # a number with TeX math does not outrank the name, and a TeX tie (~) is no part of a name
+    (r"Federated tuning is costly: **10.67$\times$** more memory. We propose DevFT, a resource-efficient approach."
+     " DevFT works.", "DevFT"),
+    (r"We propose Adaptive Label Smoothing~(ALS), a simple regularizer. ALS helps.", "Adaptive Label Smoothing"),
     # letter-level emphasis of up to four letters
     ("In this paper, we introduce SCRIBES (**SCRI**pt-**B**ased Semi-Structured Content **E**xtraction at"
      " Web-**S**cale), a reinforcement learning framework.", "SCRIBES"),

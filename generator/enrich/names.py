@@ -51,14 +51,18 @@ _INTRO = re.compile(
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
     rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+# a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
+_PREP = r"(?:of|in|on|for|to|from|by|with|via|over|under|across|between|among|against|into|than)"
 _INTRO2 = re.compile(
-    rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,6}}?(?:[a-z][\w\-]*,?|[\w\-]+,)\s+\(?"
+    rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,6}}?(?!{_PREP}\s)(?:[a-z][\w\-]*,?|[\w\-]+,)\s+\(?"
     rf"[*$]*({_NOT_COMMON}(?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_TOKEN})[*$]*(?=\s*(?:,|\(|\)|\.(?!\w)|\s+which|\s+that))")
 _CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|(?<=we )(?:term|call|dub|name)|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
 _WITH = re.compile(rf"\b(?i:we|this (?:paper|work))\s+(?:address|tackle|solve|fill|bridge|close|overcome|mitigate|resolve|answer)\s+(?:[\w\-]+\s+){{1,4}}?(?:with|via|through)\s+(?:the\s+)?[*$\"“]*({_TOKEN})[*$\"”]*(?=\s*[,(.:])")
 _OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+(?:the\s+)?[*$]*({_TOKEN})")
 # "..., resulting in Tool-N1, a series of tool-calling models": a coined name described by an apposition
-_APPOSITIVE = re.compile(rf"(?<![\w\-.$}}])[*$]*({_TOKEN})[*$]*,\s+(?:a|an)\s+(?:[\w\-]+,?\s+){{0,6}}?{_SELF}s?\b")
+# ... unless the description says it is known already ("SAGA, a popular variance-reduced estimator"): prior work
+_KNOWN = r"(?:popular|well-known|widely[\s\-]used|standard|classic|classical|common|prominent|leading|existing|recent|representative|state-of-the-art|conventional|traditional)"
+_APPOSITIVE = re.compile(rf"(?<![\w\-.$}}])[*$]*({_TOKEN})[*$]*,\s+(?:a|an)\s+(?!{_KNOWN}\b)(?:[\w\-]+,?\s+){{0,6}}?{_SELF}s?\b")
 APPOS = 6.0  # below the strong cues (6.5): an apposition names a thing, not always the paper's own
 # "our proposed NarrLV is ...", "our LongWriter-Zero model": a coined name right after "our"
 _OURS_COINED = re.compile(
@@ -225,7 +229,7 @@ _NUMBERLIKE = re.compile(r"[\d.,%×x\-]+[A-Za-z]{0,2}|[A-Z]\d*|\d+[A-Za-z]*|[\d.
 
 
 def _coined(tok: str) -> bool:
-    return bool(tok) and len(tok) <= 40 and tok not in COMMON and tok.rstrip("s") not in COMMON \
+    return bool(tok) and len(tok) <= 40 and "$" not in tok and tok not in COMMON and tok.rstrip("s") not in COMMON \
         and bool(_CODED.match(tok)) and not _NUMBERLIKE.fullmatch(tok)
 
 
@@ -324,6 +328,7 @@ def _prefer(long: str, acro: str) -> str:
     return long if title_case and _SHORT_CAPS.fullmatch(acro) else acro
 
 
+_TIE = re.compile(r"(?<=\S)~(?=\S)")
 _TEX_WRAP = re.compile(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}")
 _MATH_EMPH = re.compile(r"\$(\*+[^$*]+\*+)\$")
 _LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\w)")
@@ -332,6 +337,8 @@ _LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\
 def _prepare(md: str) -> str:
     """Drop TeX wrappers and letter-level emphasis (**V**ideo -> Video) that hide words."""
     text = md
+    if "~" in text:
+        text = _TIE.sub(" ", text)  # TeX's tie: "Label Proportions~(LLP)"
     if "\\" in text:
         text = _TEX_WRAP.sub(r"\1", text).replace("\\", "")
     if "*" not in text:
@@ -378,7 +385,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             # "**open-ended deep research (OEDR)**" is a problem the paper tackles, not its name
             problem = acro.re is _EMPH_ACRO and _LOWER_PHRASE.fullmatch(m.group(2).strip(" *$")[:acro.start()].strip())
             out.append((6 if problem else 8 if bold else 7, m.start(), _clean(acro.group(1))))
-        elif _namelike(inner, slot=bold or coined(inner) or len(inner.split()) > 1):
+        elif _namelike(inner, slot=bold or coined(inner) or len(inner.split()) > 1) \
+                and (coined(inner) or not tokens[inner.lower()]):  # "**Robustness** means ...": a word, used as one
             out.append((8 if bold else 7, m.start(), inner))
     for rx, score, words in _CUES:
         for m in at.scan(rx, words):

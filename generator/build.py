@@ -17,6 +17,7 @@ from pathlib import Path
 from .mkdocs_parallel import build as mkdocs_build  # MkDocs' own build, on all cores when that is sound
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin
 
 from .model import Issue, Paper
 from .normalize import accounting, near_duplicates, normalize
@@ -203,8 +204,21 @@ def source_date_epoch(date: str | None):
         os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
+class ThemeTemplateCache(BasePlugin):
+    """A plugin (added for the build) that gives MkDocs' theme environment a Jinja bytecode cache:
+    compiling Material's templates is about a second of every build."""
+
+    def __init__(self, bytecode_cache) -> None:
+        super().__init__()
+        self.bytecode_cache = bytecode_cache
+
+    def on_env(self, env, config, files):
+        env.bytecode_cache = self.bytecode_cache
+        return env
+
+
 def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None,
-               removed: list[str] = ()) -> None:
+               removed: list[str] = (), cache: Cache | None = None) -> None:
     """MkDocs build into a fresh sibling folder; a failure leaves site_dir as it was.
 
     A full build is then swapped in atomically.  dirty=True builds only the pages whose source is
@@ -225,6 +239,8 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_da
             dirty_build = incremental.DirtyBuild(site_dir) if dirty else None
             if dirty_build:
                 mk_config.plugins["paper-digest-dirty"] = dirty_build
+            if cache is not None and cache.folder is not None:
+                mk_config.plugins["paper-digest-templates"] = ThemeTemplateCache(cache.templates("jinja-theme"))
             with incremental.quiet_dirty_warning():
                 mkdocs_build(mk_config, dirty=dirty)
             if dirty_build:
@@ -291,17 +307,18 @@ def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, r
     """generate, then MkDocs: dirty (incremental) when that is sound, else full; `full` forces full.
     `cache`: use the project's build cache (default_cache); `refit`: fit enrichment on all papers now."""
     config = load_mkdocs_config(config_file)
-    result = generate(inputs, config, replace_invalid, state_file, date,
-                      cache=default_cache(config) if cache else None, refit=refit)
+    memo = default_cache(config) if cache else None
+    result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)
     target = (site_dir or Path(config["site_dir"])).resolve()
     the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
                                 written=len(result.write.written))
     result.mode = "dirty" if the_plan.dirty else "full"
     log(f"mkdocs: {result.mode} build ({the_plan.reason})")
     incremental.clear_stamp(target)
-    release_memory()
+    if not the_plan.dirty:  # (a dirty build is serial and small: it needs no room made for it)
+        release_memory()
     with stage("mkdocs build", result.timings):
-        run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed,
+        run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed, cache=memo,
                    source_date=result.state.latest.date if result.state and result.state.latest else None)
     incremental.write_stamp(target, the_plan)
     result.site_dir = target

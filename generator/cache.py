@@ -178,11 +178,24 @@ class Cache:
     def _delta(self, name: str, k: int) -> Path:
         return self.folder / f"{name}.delta-{k}.pickle"
 
-    def _dump(self, path: Path, data: dict) -> None:
+    def _make_folder(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         ignore = self.folder / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# paper-digest's build cache: local, never committed\n*\n", "utf-8")
+
+    def templates(self, name: str):
+        """A Jinja bytecode cache in the folder (None without one): compiled templates, which Jinja
+        checks against their source and its own and Python's version, so they never change output."""
+        if self.folder is None:
+            return None
+        import jinja2
+        self._make_folder()
+        (self.folder / name).mkdir(exist_ok=True)
+        return jinja2.FileSystemBytecodeCache(str(self.folder / name))
+
+    def _dump(self, path: Path, data: dict) -> None:
+        self._make_folder()
         tmp = path.with_suffix(f".tmp-{os.getpid()}")
         with tmp.open("wb") as f:
             pickle.dump({"code": code_fingerprint(), **data}, f, protocol=pickle.HIGHEST_PROTOCOL)

@@ -8,7 +8,7 @@ A dirty build is still wrong in three ways, which this module rules out or repai
    pages: a fingerprint of all of these (including docs/.nav.json) is kept beside the site; if it
    differs, the build is full.
 2. Pages that disappeared leave stale HTML, and links from pages that are not re-rendered would
-   not be checked.  Removed paper, tag and entity pages (out of the nav, out of Material's search)
+   not be checked.  Removed paper, tag, entity and sub-topic pages (out of the nav, out of Material's search)
    are deleted from the output, and every generated page that linked to one changed, so is
    re-rendered; if any other file disappeared, or a hand-written page names a removed one, the
    build is full.
@@ -40,7 +40,7 @@ from .mkdocs_parallel import parallel_pays
 from .writer import MANIFEST
 
 SEARCH_INDEX = "search/search_index.json"
-OUT_OF_NAV = ("papers/", "tags/", "entities/")  # generated, not in the nav, excluded from Material search
+OUT_OF_NAV = ("papers/", "tags/", "entities/", "topics/")  # generated, not in the nav, excluded from Material search
 DIRTY_MAX_SHARE = 0.25  # above this share of docs files changed, a full (parallel) build beats a dirty one
 PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "paper-digest")
 
@@ -134,7 +134,7 @@ def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[
         if changed:
             out.reason = " and ".join(changed) + " changed"
         elif (removed or gone) and not _removable(Path(config["docs_dir"]), sorted(set(removed) | gone), files, fp):
-            out.reason = f"{len(set(removed) | gone)} docs file(s) removed, not all of them paper, tag or entity pages"
+            out.reason = f"{len(set(removed) | gone)} docs file(s) removed, not all of them paper, tag, entity or sub-topic pages"
         elif stamp.get("search_index") != _sha(site_dir / SEARCH_INDEX):
             out.reason = "the previous site was changed outside paper-digest"
         elif written > DIRTY_MAX_SHARE * len(files) and parallel_pays(len(files)):

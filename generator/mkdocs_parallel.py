@@ -24,12 +24,14 @@ import logging
 import os
 import pickle
 import traceback
+from contextlib import contextmanager
 
 from mkdocs import utils
 from mkdocs.commands import build as mk
 from mkdocs.exceptions import Abort, BuildError
 from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
 from mkdocs.structure.nav import get_navigation
+from mkdocs.structure import pages as mk_pages
 from mkdocs.structure.pages import Page
 
 from .parallel import cores
@@ -61,9 +63,27 @@ def parallel_safe(config) -> bool:
 def build(config, dirty: bool = False, jobs: int | None = None) -> None:
     """Build the site of a loaded MkDocs config, like `mkdocs.commands.build.build`."""
     jobs = cores() if jobs is None else jobs
-    if jobs <= 1 or dirty or not parallel_safe(config):
-        return mk.build(config, dirty=dirty)
+    with _one_build_date():
+        if jobs <= 1 or dirty or not parallel_safe(config):
+            return mk.build(config, dirty=dirty)
+        return _parallel_build(config, jobs)
 
+
+@contextmanager
+def _one_build_date():
+    """Every page asks for the build date (SOURCE_DATE_EPOCH, or now: reading the environment and
+    formatting a date, 40 µs), so 24,000 pages took a second: MkDocs' own function, asked once."""
+    original = mk_pages.get_build_date
+    date = original()
+    mk_pages.get_build_date = lambda: date
+    try:
+        yield
+    finally:
+        mk_pages.get_build_date = original
+
+
+def _parallel_build(config, jobs: int) -> None:
+    """`mkdocs.commands.build.build`, with the out-of-nav pages shared out among `jobs` processes."""
     warning_counter = utils.CountHandler()
     warning_counter.setLevel(logging.WARNING)
     if config.strict:

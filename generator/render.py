@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from operator import attrgetter
@@ -31,8 +31,11 @@ slugify = lru_cache(maxsize=1 << 16)(_slugify)  # pure, and the same names recur
 
 @dataclass
 class Group:
+    """A sub-topic of a category; `slug` is unique in the category (its anchor there, and its page's name)."""
     label: str
     papers: list[Paper]
+    slug: str = ""
+    tags: list[str] = field(default_factory=list)  # its most frequent tags
 
 
 @dataclass
@@ -116,9 +119,10 @@ def _href(path: str) -> str:
     return "" if url == "./" else url
 
 
-def environment() -> jinja2.Environment:
+def environment(bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
+        bytecode_cache=bytecode_cache,
         autoescape=True,  # anything not passed through a filter is HTML-escaped
         trim_blocks=True,
         lstrip_blocks=True,
@@ -155,11 +159,33 @@ def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Co
 
 
 def subtopic_groups(category: Category) -> list[Group]:
+    """The category's papers by sub-topic, largest first, each by title."""
     groups: dict[str, list[Paper]] = defaultdict(list)
     for p in category.papers:
         groups[p.subtopic or "Other"].append(p)
-    return [Group(label, sorted(ps, key=lambda p: p.title.casefold()))
-            for label, ps in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+    out, seen = [], set()
+    for label, ps in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        slug = base = slugify(label) or "other"
+        k = 1
+        while slug in seen:  # two labels with one slug must not share an anchor or a page
+            k += 1
+            slug = f"{base}-{k}"
+        seen.add(slug)
+        tags = Counter(t for p in ps for t in p.tags)
+        out.append(Group(label, sorted(ps, key=lambda p: p.title.casefold()), slug,
+                         [t for t, _ in sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))[:TOPIC_TAGS]]))
+    return out
+
+
+def split_category(groups: list[Group]) -> bool:
+    """Whether a category gets one page per sub-topic: a page of a thousand cards weighs megabytes and
+    changes with every paper added, while a sub-topic's page changes only with its own papers."""
+    return len(groups) > 1 and sum(len(g.papers) for g in groups) >= SPLIT_MIN
+
+
+def topic_path(coll_slug: str, category: str, group: Group) -> str:
+    """The docs path of a sub-topic's own page (two levels deep, as paper pages: same cards)."""
+    return f"topics/{coll_slug}--{slugify(category)}--{group.slug}.md"
 
 
 def min_term_papers(n: int) -> int:
@@ -222,6 +248,8 @@ LINK_FIELDS = ("slug", "title")  # paper_link: a link to another paper from a pa
 SUMMARY_FIELDS = ("slug", "title", "category", "teaser", "results", "tags")  # card, paper_list
 PAGE_ROOT = root_of("papers/x.md")  # paper, tag, entity and category pages all sit two levels deep
 PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
+SPLIT_MIN = 200  # papers from which a category with several sub-topics gets a page per sub-topic
+TOPIC_TAGS = 8  # frequent tags shown for a sub-topic on its category's page
 
 
 def raw_differs(p: Paper) -> bool:
@@ -286,7 +314,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     With a cache, paper, category, term and all-papers pages, cards and papers.json records are
     looked up by a key of everything they show (a view below lists it: it must cover everything
     the template reads) and rendered only when missing: the same bytes as without a cache."""
-    env = environment()
+    env = environment(cache.templates("jinja-pages") if cache is not None else None)
     floor = min_term_papers(len(papers))
     tags, entities = terms_of(papers, "tags", floor), terms_of(papers, "entities", floor)
     env.globals["term_pages"] = linked = term_pages(tags, entities)  # before the macros module is made
@@ -294,8 +322,19 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     colls = collections_of(papers, descriptions)
     coll_slug = {c.name: c.slug for c in colls}
     cat_pages = {c.name: {cat.name for cat in c.categories} for c in colls}  # categories with a page
-    # categories whose page has one section (and anchor) per sub-topic
-    grouped = {(c.name, cat.name) for c in colls for cat in c.categories if len(subtopic_groups(cat)) > 1}
+    groups_of = {(c.name, cat.name): subtopic_groups(cat) for c in colls for cat in c.categories}
+    where: dict[tuple[str, str, str], str] = {}  # (collection, category, sub-topic) -> its page or anchor
+    for c in colls:
+        for cat in c.categories:
+            groups = groups_of[c.name, cat.name]
+            if len(groups) > 1:
+                split = split_category(groups)
+                for g in groups:
+                    where[c.name, cat.name, g.label] = (
+                        _href(topic_path(c.slug, cat.name, g)) if split else f"{_href(f'{c.slug}/{slugify(cat.name)}.md')}#{g.slug}")
+
+    def subtopic_href(p: Paper) -> str:
+        return where.get((p.collection, p.category, p.subtopic), "") if p.subtopic else ""
     mentioned_by: dict[str, list[Paper]] = defaultdict(list)
     for p in papers:
         for other in p.mentions:
@@ -309,13 +348,13 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     def keys_of(share: list[Paper]) -> list[tuple[str, str, str]]:
         """Each paper's digest (the key of its papers.json record), card key and page key: what its
         page shows is the paper, LINK_FIELDS of each paper it links, which of its categories, tags
-        and entities have a page, its collection's URL and whether its sub-topic has an anchor."""
+        and entities have a page, its collection's URL and where its sub-topic is shown."""
         out = []
         for p in share:
             digest, card = paper_digest(p), card_view(p)
             tag_pages = card[2]
             out.append((digest, memo_key(card), memo_key((
-                "paper.md.j2", PAGE_ROOT, digest, coll_slug[p.collection], (p.collection, p.category) in grouped,
+                "paper.md.j2", PAGE_ROOT, digest, coll_slug[p.collection], subtopic_href(p),
                 [name in cat_pages[p.collection] for name, _ in p.categories],
                 tag_pages, [e in linked["entities"] for e in p.entities],
                 [link(by_id[r.id]) if r.id in by_id else None for r in p.related],
@@ -367,7 +406,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         paper_t = env.get_template("paper.md.j2")
         return [paper_t.render(
             p=p, root=PAGE_ROOT, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
-            subtopic_anchor=slugify(p.subtopic) if p.subtopic and (p.collection, p.category) in grouped else "",
+            subtopic_href=subtopic_href(p),
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
             mentioned_by=mentioned_by.get(p.id, []), show_raw=raw_differs(p)).encode("utf-8") for p in share]
@@ -393,11 +432,22 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         for c in colls:
             out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c).encode("utf-8")
             for cat in c.categories:
-                groups = subtopic_groups(cat)
-                page(f"{c.slug}/{slugify(cat.name)}.md", "category.md.j2",
-                     lambda: (PAGE_ROOT, c.name, cat.name, cat.description,
-                              [(g.label, [card_keys[id(p)] for p in g.papers]) for g in groups]),
-                     root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups)
+                groups = groups_of[c.name, cat.name]
+                split = split_category(groups)
+                cat_path = f"{c.slug}/{slugify(cat.name)}.md"
+                page(cat_path, "category.md.j2",
+                     lambda: (PAGE_ROOT, c.name, cat.name, cat.description, split,
+                              [(g.label, g.slug, len(g.papers), g.tags, [t in linked["tags"] for t in g.tags])
+                               if split else (g.label, g.slug, [card_keys[id(p)] for p in g.papers]) for g in groups]),
+                     root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups,
+                     topic_hrefs=[_href(topic_path(c.slug, cat.name, g)) for g in groups] if split else [])
+                if not split:
+                    continue
+                siblings = sorted(((g.label, _href(topic_path(c.slug, cat.name, g))) for g in groups), key=lambda s: s[0].casefold())
+                for g in groups:
+                    page(topic_path(c.slug, cat.name, g), "topic.md.j2",
+                         lambda: (PAGE_ROOT, c.name, c.slug, cat.name, g.label, siblings, [card_keys[id(p)] for p in g.papers]),
+                         root=PAGE_ROOT, group=g, category=cat.name, collection=c.name, coll_slug=c.slug, siblings=siblings)
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
             out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(

@@ -132,7 +132,7 @@ def test_templates_read_of_other_papers_only_the_fields_in_the_keys(seeds):
     links = set()
     others = [Recorder(q, links) for q in seeds[1:4]]
     env.get_template("paper.md.j2").render(
-        p=p, root="../../", coll_slug="c", cat_pages=set(), subtopic_anchor="", show_raw=True,
+        p=p, root="../../", coll_slug="c", cat_pages=set(), subtopic_href="", show_raw=True,
         related=[(r, o) for r, o in zip(p.related, others)], mentions=others[:1], mentioned_by=others[1:])
     assert links and links <= set(render.LINK_FIELDS)
 
@@ -142,6 +142,9 @@ def test_templates_read_of_other_papers_only_the_fields_in_the_keys(seeds):
                           ("term.md.j2", dict(term=render.Term("t", many))),
                           ("all_papers.md.j2", dict(papers=many, groups=[("A", many)])),
                           ("category.md.j2", dict(category=render.Category("c", "d", many), collection="C",
-                                                  papers_count=len(many), groups=[render.Group("g", many)]))]:
+                                                  papers_count=len(many), groups=[render.Group("g", many)],
+                                                  topic_hrefs=[])),
+                          ("topic.md.j2", dict(group=render.Group("g", many, "g"), category="c", collection="C",
+                                               coll_slug="c", siblings=[("g", "t/g/"), ("h", "t/h/")]))]:
         env.get_template(name).render(root="../../", kind="tags", noun="tags", **context)
     assert {"title", "teaser", "tags", "category"} <= shown <= set(render.SUMMARY_FIELDS)

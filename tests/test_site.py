@@ -9,6 +9,8 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 from conftest import DEV_CSV, build_project, make_project
 
+from generator import render
+
 
 class Links(HTMLParser):
     def __init__(self):
@@ -113,9 +115,26 @@ def test_paper_pages_are_excluded_from_material_search(seed_site):
 
 
 def test_build_from_dev_csv(tmp_path):
+    """2,120 papers: every page built and every link resolves; a large category lists its sub-topics,
+    each with a page of its own, and each of its papers is on exactly one of them."""
     project = make_project(tmp_path / "p", DEV_CSV)
     assert build_project(project) == 0
-    assert len(paper_pages(project / "site")) == 2120
+    site = project / "site"
+    assert len(paper_pages(site)) == 2120
+    assert crawl(site) == []
+    papers = json.loads((site / "data" / "papers.json").read_text())["papers"]
+    by_cat: dict[str, set[str]] = {}
+    for p in papers:
+        by_cat.setdefault(p["category"], set()).add(p["url"])
+    split = [c for c, urls in by_cat.items() if len(urls) >= render.SPLIT_MIN]
+    assert split
+    for cat in split:
+        page = site / "iclr-2026" / render.slugify(cat) / "index.html"
+        topics = re.findall(r'href="\.\./\.\./(topics/[^"]+/)"', page.read_text("utf-8"))
+        assert len(topics) > 1
+        listed = [u for t in topics for u in re.findall(r'class="pd-card-title"><a href="\.\./\.\./(papers/[^"]+/)"',
+                                                        (site / t / "index.html").read_text("utf-8"))]
+        assert sorted(listed) == sorted(by_cat[cat])
 
 
 def test_out_of_nav_pages_use_the_light_template(seed_site):

@@ -178,3 +178,23 @@ def test_an_incremental_build_never_writes_through_into_the_previous_site(built_
     assert "Edited." in (project / "site" / "notes" / "index.html").read_text("utf-8")
     changed = sorted(rel for rel, digest in snapshot(twin).items() if before.get(rel) != digest)
     assert not changed, f"written through hard links into the live site: {changed[:10]}"
+
+
+def test_the_writer_overwrites_its_own_files_in_place_and_never_through_a_link(tmp_path):
+    """A changed generated file is overwritten where it is (shorter content leaves no tail); one that
+    is a link, or has another name elsewhere, is replaced, so what it points to is never written."""
+    from generator.writer import write_outputs
+    docs = tmp_path / "docs"
+    write_outputs(docs, {"a.md": b"a long first version\n", "b.md": b"b\n", "c.md": b"c\n"})
+    outside = tmp_path / "outside.md"
+    outside.write_bytes(b"not the generator's\n")
+    (docs / "b.md").unlink()
+    (docs / "b.md").symlink_to(outside)
+    os.link(docs / "c.md", tmp_path / "c-elsewhere.md")
+    inode = (docs / "a.md").stat().st_ino
+    report = write_outputs(docs, {"a.md": b"short\n", "b.md": b"b2\n", "c.md": b"c2\n"})
+    assert report.written == ["a.md", "b.md", "c.md"]
+    assert (docs / "a.md").read_bytes() == b"short\n" and (docs / "a.md").stat().st_ino == inode
+    assert (docs / "b.md").read_bytes() == b"b2\n" and not (docs / "b.md").is_symlink()
+    assert outside.read_bytes() == b"not the generator's\n"
+    assert (docs / "c.md").read_bytes() == b"c2\n" and (tmp_path / "c-elsewhere.md").read_bytes() == b"c\n"

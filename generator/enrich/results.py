@@ -22,6 +22,8 @@ _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 # whitespace before the digit, or "+" (and one space).  So only a few positions next to each digit can
 # start a match: _matches tries those instead of letting the regex try every position of the text.
 _DIGIT = re.compile(r"\d")
+_SPACED_UNIT = re.compile(r"(\d)\s+(×|x\b|%)")
+_BARE_NUMBER = re.compile(r"(?:by|of)?\s*[\d.,]+\s*%?")
 _LEAD_WORDS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by",
                "at least", "only", "just", "of")
 
@@ -59,8 +61,8 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
     text = text.replace("\\%", "%").replace("$", "").replace("\\times", "×")
     out: list[str] = []
     for m in _matches(text):
-        s = re.sub(r"(\d)\s+(×|x\b|%)", r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:")
-        if re.fullmatch(r"(?:by|of)?\s*[\d.,]+\s*%?", s) or len(s) > 40:
+        s = _SPACED_UNIT.sub(r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:")
+        if _BARE_NUMBER.fullmatch(s) or len(s) > 40:
             continue
         if not any(s in o or o in s for o in out):
             out.append(s)

@@ -12,6 +12,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)
 STOP = ENGLISH_STOP_WORDS
+_WORDS = re.compile(r"[a-z0-9]+")
 _SENT = re.compile(r"([.!?])\s+(?=[A-Z(\[\"“])")  # (the mark first, not a look-behind: re skips ahead to it)
 
 
@@ -29,7 +30,7 @@ def sentences(text: str) -> list[str]:
 def slugify(text: str, limit: int = 60) -> str:
     """Lowercase ASCII words joined by hyphens, cut at a word boundary within `limit`."""
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    words = re.findall(r"[a-z0-9]+", text.replace("&", " and "))
+    words = _WORDS.findall(text.replace("&", " and "))
     out = ""
     for w in words:
         if len(out) + len(w) + (1 if out else 0) > limit:

@@ -39,6 +39,8 @@ _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|less|like|ed|-scale|-
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
 
 
+_MIXED_CASE = re.compile(r"[A-Z]{2,}[a-z]+|[a-z]+[A-Z]{1,2}[a-z]*")
+_ONE_WORD = re.compile(r"[A-Za-z0-9\-&]+")
 _UNDERSCORE = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
 
 
@@ -77,7 +79,7 @@ def _tidy_long(long: str) -> str:
     """'TRAnsforming diffusion Cues to instance Edges' -> 'Transforming Diffusion Cues to Instance Edges':
     an expansion whose letters were capitalised to spell the acronym is re-cased; others stay as written."""
     words = long.split()
-    if not any(re.fullmatch(r"[A-Z]{2,}[a-z]+|[a-z]+[A-Z]{1,2}[a-z]*", w) for w in words):
+    if not any(_MIXED_CASE.fullmatch(w) for w in words):
         return long
     return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
 
@@ -117,7 +119,7 @@ def _occurrences(text: str, name: str, limit: int = 6) -> list[int]:
 def descriptor(name: str, text: str) -> str:
     """What the abstract says its name is: 'X, a framework for Y' -> 'Framework for Y'."""
     occ = _occurrences(text, name)
-    acro = re.fullmatch(r"[A-Za-z0-9\-&]+", name) and sum(c.isupper() for c in name) >= 2
+    acro = _ONE_WORD.fullmatch(name) and sum(c.isupper() for c in name) >= 2
     for pos in occ:  # 1. the acronym's expansion, before or after it
         before, after = text[max(0, pos - 120):pos], text[pos + len(name):pos + len(name) + 200]
         if not acro:

@@ -161,7 +161,9 @@ def _field_texts(p: Paper) -> list[str]:
 
 
 def _order(papers: list[Paper]) -> list[Paper]:
-    return sorted(papers, key=lambda p: (p.category or "", p.id))
+    """Documents in the order they arrived (first-seen date, then id): a new batch is appended, so
+    the doc shards of older papers keep their bytes and are not written again."""
+    return sorted(papers, key=lambda p: (p.first_seen, p.id))
 
 
 def _dumps(obj) -> str:

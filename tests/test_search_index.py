@@ -225,6 +225,19 @@ def test_deterministic_and_pool_independent(monkeypatch):
     assert len([k for k in pooled if k.startswith("t/")]) > 4
 
 
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_a_new_batch_leaves_the_doc_shards_of_older_papers_as_they_were():
+    """Documents are in arrival order: a later batch is appended, whatever its ids and categories."""
+    papers = csv_papers(300)
+    for k, p in enumerate(papers):
+        p.first_seen = "2026-01-01" if k % 10 else "2026-02-01"  # every tenth paper arrives later
+    old = search.build_files([p for p in papers if p.first_seen == "2026-01-01"], processes=1)
+    new = search.build_files(papers, processes=1)
+    shards = sorted(k for k in old if k.startswith("d/"))
+    assert len(shards) > 5
+    assert [k for k in shards if old[k] != new[k]] == shards[-1:]  # the last, partly filled one
+
+
 def test_write_search_index_layout_and_stale_files(tmp_path):
     search.write_search_index(PAPERS, tmp_path)
     base = tmp_path / "assets" / "search"

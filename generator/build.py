@@ -5,6 +5,7 @@ swaps the new site into place only when the whole build succeeded.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import shutil
@@ -28,6 +29,7 @@ from .feeds import history_files
 from . import incremental
 from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
 from .cache import CACHE_NAME, Cache
+from .parallel import old_objects_frozen
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
@@ -59,6 +61,8 @@ def stage(name: str, timings: dict[str, float]):
     yield
     timings[name] = time.perf_counter() - start
     log(f"[{timings[name]:7.2f}s] {name}")
+    if gc.get_freeze_count():  # (in a build: what a stage leaves is long-lived too, see generate)
+        gc.freeze()
 
 
 def load_mkdocs_config(config_file: Path, **overrides) -> MkDocsConfig:
@@ -108,6 +112,7 @@ def default_cache(config: MkDocsConfig) -> Cache:
     return Cache(Path(config.config_file_path).parent / CACHE_NAME)
 
 
+@old_objects_frozen()
 def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = False,
              state_file: Path | None = None, date: str | None = None, cache: Cache | None = None,
              refit: bool = False) -> BuildResult:
@@ -117,6 +122,9 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     batch dated `date` (default: SOURCE_DATE_EPOCH or today) when new papers appear; it also names
     the papers enrichment is fitted on (`refit`: all of them, now).  `cache` (default: none) only
     saves work: the same inputs and state give the same bytes with it or without.
+
+    Objects that outlive a stage (papers, memo tables, pages) are frozen out of garbage collection
+    until the end: at 20,000 papers full collections walking them took 1.9 s of a 17 s build.
     """
     out = BuildResult()
     if cache is not None and cache.folder is None:
@@ -317,7 +325,7 @@ def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, r
     incremental.clear_stamp(target)
     if not the_plan.dirty:  # (a dirty build is serial and small: it needs no room made for it)
         release_memory()
-    with stage("mkdocs build", result.timings):
+    with stage("mkdocs build", result.timings), old_objects_frozen():  # (and its forked worker copies fewer pages)
         run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed, cache=memo,
                    source_date=result.state.latest.date if result.state and result.state.latest else None)
     incremental.write_stamp(target, the_plan)

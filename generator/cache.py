@@ -121,6 +121,8 @@ class Cache:
             entries, deltas, base_id = self._load(name)
             self.tables[name] = Table(entries)
             self.tables[name].deltas, self.tables[name].base_id = deltas, base_id
+            if gc.get_freeze_count():  # (in a build that keeps long-lived objects out of collections)
+                gc.freeze()
         return self.tables[name]
 
     def _read(self, path: Path) -> dict | None:

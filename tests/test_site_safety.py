@@ -24,6 +24,14 @@ EXTRA = ("We propose an extra abstract that changes the corpus between two build
 HAND = "# My notes\n\nHand-written; the generator must never touch this.\n"
 
 
+def no_old_sites(project: Path, wait: float = 30.0) -> bool:
+    """No previous site left beside site/ (a full build deletes the one it replaced in the background)."""
+    deadline = time.monotonic() + wait
+    while list(project.glob(".site.old-*")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not list(project.glob(".site.old-*"))
+
+
 def snapshot(folder: Path) -> dict[str, str]:
     return {p.relative_to(folder).as_posix(): hashlib.sha1(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file()}
@@ -82,7 +90,7 @@ def test_a_build_killed_during_mkdocs_leaves_the_previous_site_intact(built_proj
     proc = kill_during_mkdocs(project, sig)
     assert proc.returncode != 0
     assert snapshot(project / "site") == before  # every file, byte for byte
-    assert not list(project.glob(".site.old-*"))
+    assert no_old_sites(project)
     if sig == signal.SIGINT:
         assert "the previous site is unchanged" in proc.stderr.read()
         assert not staging_dirs(project)  # cleaned up on the way out
@@ -90,7 +98,7 @@ def test_a_build_killed_during_mkdocs_leaves_the_previous_site_intact(built_proj
     # the next build succeeds, includes the new abstract, and removes what the killed one left behind
     done = run_build(project)
     assert done.returncode == 0, done.stderr[-3000:]
-    assert not staging_dirs(project) and not list(project.glob(".site.old-*"))
+    assert not staging_dirs(project) and no_old_sites(project)
     assert snapshot(project / "site") != before
     assert any("extra abstract that changes the corpus" in p.read_text("utf-8")
                for p in (project / "site" / "papers").glob("*/index.html"))
@@ -198,3 +206,21 @@ def test_the_writer_overwrites_its_own_files_in_place_and_never_through_a_link(t
     assert (docs / "b.md").read_bytes() == b"b2\n" and not (docs / "b.md").is_symlink()
     assert outside.read_bytes() == b"not the generator's\n"
     assert (docs / "c.md").read_bytes() == b"c2\n" and (tmp_path / "c-elsewhere.md").read_bytes() == b"c\n"
+
+
+def test_a_replaced_site_is_deleted_in_the_background(tmp_path):
+    from generator.build import remove_later, swap_in
+    site, staging = tmp_path / ".site-x" / "site", tmp_path / ".site-x" / ".site.building-1"
+    for folder, text in ((site, "old"), (staging, "new")):
+        (folder / "papers" / "a").mkdir(parents=True)
+        (folder / "papers" / "a" / "index.html").write_text(text)
+    swap_in(staging, site)
+    assert (site / "papers" / "a" / "index.html").read_text() == "new" and not staging.exists()
+    assert no_old_sites(site.parent)
+    gone = tmp_path / "gone"
+    (gone / "x").mkdir(parents=True)
+    remove_later(gone)
+    deadline = time.monotonic() + 30
+    while gone.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not gone.exists()

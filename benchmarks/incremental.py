@@ -78,6 +78,7 @@ def write_file(path: Path, texts: list[str], header: str = "ICLR 2026 Papers") -
 
 
 def run_build(folder: Path, date: str) -> dict:
+    os.sync()  # (earlier writes and deletions flushed first: they would slow this build's own)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--run-build", "--date", date],
                           cwd=folder, capture_output=True, text=True)

@@ -36,6 +36,7 @@ class Group:
     papers: list[Paper]
     slug: str = ""
     tags: list[str] = field(default_factory=list)  # its most frequent tags
+    page: str = ""  # docs path of its own page, in a category split by sub-topic
 
 
 @dataclass
@@ -133,7 +134,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.En
         md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=_href,
         paper_url=lambda p: _href(f"papers/{p.slug}.md"),
         term_url=lambda name, kind: _href(f"{kind}/{slugify(name)}.md"),
-        cat_url=lambda name, coll_slug: _href(f"{coll_slug}/{slugify(name)}.md"),
+        cat_url=lambda name, coll_slug: _href(category_path(coll_slug, name)),
         coll_url=lambda coll_slug: _href(f"{coll_slug}/index.md"),
     )
     return env
@@ -158,8 +159,9 @@ def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Co
     return sorted(by_name.values(), key=lambda c: c.name)
 
 
-def subtopic_groups(category: Category) -> list[Group]:
-    """The category's papers by sub-topic, largest first, each by title."""
+def subtopic_groups(category: Category, coll_slug: str) -> list[Group]:
+    """The category's papers by sub-topic, largest first, each by title; with their own pages
+    where the category is split."""
     groups: dict[str, list[Paper]] = defaultdict(list)
     for p in category.papers:
         groups[p.subtopic or "Other"].append(p)
@@ -174,6 +176,9 @@ def subtopic_groups(category: Category) -> list[Group]:
         tags = Counter(t for p in ps for t in p.tags)
         out.append(Group(label, sorted(ps, key=lambda p: p.title.casefold()), slug,
                          [t for t, _ in sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))[:TOPIC_TAGS]]))
+    if split_category(out):
+        for g in out:
+            g.page = f"topics/{coll_slug}--{slugify(category.name)}--{g.slug}.md"  # two levels deep, as paper pages: same cards
     return out
 
 
@@ -183,9 +188,8 @@ def split_category(groups: list[Group]) -> bool:
     return len(groups) > 1 and sum(len(g.papers) for g in groups) >= SPLIT_MIN
 
 
-def topic_path(coll_slug: str, category: str, group: Group) -> str:
-    """The docs path of a sub-topic's own page (two levels deep, as paper pages: same cards)."""
-    return f"topics/{coll_slug}--{slugify(category)}--{group.slug}.md"
+def category_path(coll_slug: str, name: str) -> str:
+    return f"{coll_slug}/{slugify(name)}.md"
 
 
 def min_term_papers(n: int) -> int:
@@ -322,16 +326,9 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     colls = collections_of(papers, descriptions)
     coll_slug = {c.name: c.slug for c in colls}
     cat_pages = {c.name: {cat.name for cat in c.categories} for c in colls}  # categories with a page
-    groups_of = {(c.name, cat.name): subtopic_groups(cat) for c in colls for cat in c.categories}
-    where: dict[tuple[str, str, str], str] = {}  # (collection, category, sub-topic) -> its page or anchor
-    for c in colls:
-        for cat in c.categories:
-            groups = groups_of[c.name, cat.name]
-            if len(groups) > 1:
-                split = split_category(groups)
-                for g in groups:
-                    where[c.name, cat.name, g.label] = (
-                        _href(topic_path(c.slug, cat.name, g)) if split else f"{_href(f'{c.slug}/{slugify(cat.name)}.md')}#{g.slug}")
+    groups_of = {(c.name, cat.name): subtopic_groups(cat, c.slug) for c in colls for cat in c.categories}
+    where = {(coll, cat, g.label): _href(g.page) if g.page else f"{_href(category_path(coll_slug[coll], cat))}#{g.slug}"
+             for (coll, cat), groups in groups_of.items() if len(groups) > 1 for g in groups}  # a sub-topic's page or anchor
 
     def subtopic_href(p: Paper) -> str:
         return where.get((p.collection, p.category, p.subtopic), "") if p.subtopic else ""
@@ -433,19 +430,16 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c).encode("utf-8")
             for cat in c.categories:
                 groups = groups_of[c.name, cat.name]
-                split = split_category(groups)
-                cat_path = f"{c.slug}/{slugify(cat.name)}.md"
-                page(cat_path, "category.md.j2",
-                     lambda: (PAGE_ROOT, c.name, cat.name, cat.description, split,
-                              [(g.label, g.slug, len(g.papers), g.tags, [t in linked["tags"] for t in g.tags])
-                               if split else (g.label, g.slug, [card_keys[id(p)] for p in g.papers]) for g in groups]),
-                     root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups,
-                     topic_hrefs=[_href(topic_path(c.slug, cat.name, g)) for g in groups] if split else [])
-                if not split:
+                page(category_path(c.slug, cat.name), "category.md.j2",
+                     lambda: (PAGE_ROOT, c.name, cat.name, cat.description,
+                              [(g.label, g.slug, g.page, len(g.papers), g.tags, [t in linked["tags"] for t in g.tags])
+                               if g.page else (g.label, g.slug, [card_keys[id(p)] for p in g.papers]) for g in groups]),
+                     root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups)
+                if not groups[0].page:
                     continue
-                siblings = sorted(((g.label, _href(topic_path(c.slug, cat.name, g))) for g in groups), key=lambda s: s[0].casefold())
+                siblings = sorted(((g.label, _href(g.page)) for g in groups), key=lambda s: s[0].casefold())
                 for g in groups:
-                    page(topic_path(c.slug, cat.name, g), "topic.md.j2",
+                    page(g.page, "topic.md.j2",
                          lambda: (PAGE_ROOT, c.name, c.slug, cat.name, g.label, siblings, [card_keys[id(p)] for p in g.papers]),
                          root=PAGE_ROOT, group=g, category=cat.name, collection=c.name, coll_slug=c.slug, siblings=siblings)
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),

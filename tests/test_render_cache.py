@@ -142,8 +142,10 @@ def test_templates_read_of_other_papers_only_the_fields_in_the_keys(seeds):
                           ("term.md.j2", dict(term=render.Term("t", many))),
                           ("all_papers.md.j2", dict(papers=many, groups=[("A", many)])),
                           ("category.md.j2", dict(category=render.Category("c", "d", many), collection="C",
-                                                  papers_count=len(many), groups=[render.Group("g", many)],
-                                                  topic_hrefs=[])),
+                                                  papers_count=len(many), groups=[render.Group("g", many)])),
+                          ("category.md.j2", dict(category=render.Category("c", "d", many), collection="C",
+                                                  papers_count=len(many),
+                                                  groups=[render.Group("g", many, "g", ["t"], "topics/g.md")])),
                           ("topic.md.j2", dict(group=render.Group("g", many, "g"), category="c", collection="C",
                                                coll_slug="c", siblings=[("g", "t/g/"), ("h", "t/h/")]))]:
         env.get_template(name).render(root="../../", kind="tags", noun="tags", **context)

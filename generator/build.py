@@ -30,7 +30,7 @@ from .feeds import history_files
 from . import incremental
 from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
 from .cache import CACHE_NAME, Cache
-from .parallel import old_objects_frozen
+from .parallel import freeze_new, old_objects_frozen
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
@@ -62,8 +62,7 @@ def stage(name: str, timings: dict[str, float]):
     yield
     timings[name] = time.perf_counter() - start
     log(f"[{timings[name]:7.2f}s] {name}")
-    if gc.get_freeze_count():  # (in a build: what a stage leaves is long-lived too, see generate)
-        gc.freeze()
+    freeze_new()  # (in a build: what a stage leaves is long-lived too, see generate)
 
 
 def load_mkdocs_config(config_file: Path, **overrides) -> MkDocsConfig:

@@ -30,6 +30,8 @@ from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from .parallel import freeze_new
+
 CACHE_NAME = ".digest-cache"
 LIBRARIES = ("numpy", "scipy", "scikit-learn", "jinja2", "markupsafe", "markdown", "pymdown-extensions",
              "latex2mathml", "lunr")
@@ -121,8 +123,7 @@ class Cache:
             entries, deltas, base_id = self._load(name)
             self.tables[name] = Table(entries)
             self.tables[name].deltas, self.tables[name].base_id = deltas, base_id
-            if gc.get_freeze_count():  # (in a build that keeps long-lived objects out of collections)
-                gc.freeze()
+            freeze_new()  # (in a build that keeps long-lived objects out of collections)
         return self.tables[name]
 
     def _read(self, path: Path) -> dict | None:

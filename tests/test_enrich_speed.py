@@ -12,7 +12,7 @@ from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv
 from generator.enrich.related import _MENTION_TOKEN, _tokens_among, _trie_pattern, dense_top_k, pair_terms, related
 from generator.enrich.results import _RX, _matches
 from generator.enrich.text import count_vectorizer
-from generator.enrich.vectors import build_corpus, top_in_rows
+from generator.enrich.vectors import build_corpus, grams, top_in_rows, unit_rows
 
 TEXTS = ["", "the and of", "We propose GPT-4o-mini x, a 3D-aware model; über-fast!",
          "Graph neural networks (GNNs) on graphs: graph neural networks scale.",
@@ -30,6 +30,35 @@ def test_corpus_counts_equal_countvectorizer():
     got = corpus.select(pick)
     ref = count_vectorizer(vocabulary={t: i for i, t in enumerate(pick[:2] + pick[4:])}).transform(texts)
     assert (got[:, [0, 1, 4]] != ref).nnz == 0 and got[:, [2, 3]].nnz == 0
+
+
+def test_grams_and_stop_words_equal_scikit_learn():
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+    from generator.enrich.taxonomy import load_taxonomy
+    from generator.enrich.text import STOP
+    assert STOP == ENGLISH_STOP_WORDS
+    analyzer = count_vectorizer().build_analyzer()
+    keywords = [k for a in load_taxonomy(None).areas for k in a.keywords]
+    abstracts = [p.plain_text for p in read_csv(DEV_CSV)[:50]] if DEV_CSV.exists() else []
+    for text in TEXTS + keywords + abstracts:
+        assert grams(text) == analyzer(text), text
+
+
+def test_unit_rows_equal_scikit_learn():
+    rng = np.random.default_rng(2)
+    for dtype in (np.float32, np.float64):
+        X = sp.random(400, 900, density=0.08, format="csr", dtype=dtype, random_state=3)
+        X.data = (rng.lognormal(0, 4, len(X.data)) * rng.choice([-1, 1], len(X.data))).astype(dtype)  # wide magnitudes
+        X.data[X.indptr[5]:X.indptr[6]] = 0  # a row of stored zeros, and an empty one
+        X = sp.vstack([X, sp.csr_matrix((1, 900), dtype=dtype)]).tocsr()
+        for M in (X, X.tocsc(), X.toarray(), np.zeros((3, 4), dtype)):
+            got, want = unit_rows(M), normalize(M)
+            assert type(got) is type(want) and got.dtype == want.dtype
+            if sp.issparse(got):
+                assert np.array_equal(got.indptr, want.indptr) and np.array_equal(got.indices, want.indices)
+                got, want = got.data, want.data
+            assert got.tobytes() == want.tobytes()
+    assert unit_rows(sp.csr_matrix(np.array([[3, 4]]))).toarray().tolist() == [[0.6, 0.8]]  # ints: float64, as sklearn
 
 
 def test_corpus_of_stop_words_only():

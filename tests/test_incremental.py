@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from digest_fixtures import make_project, run, synth_file, tree_bytes, tree_mtimes
+from digest_fixtures import ROOT, make_project, run, synth_file, tree_bytes, tree_mtimes
 
 
 from generator.feeds import feed_path  # noqa: E402
@@ -177,3 +179,17 @@ def test_most_pages_changed_on_many_cores_means_a_full_build(tmp_path, monkeypat
     synth_file(project / "abstracts" / "003_added.txt", "ICLR 2026 Papers", 3, "more")
     monkeypatch.setattr(inc, "DIRTY_MAX_SHARE", 1.0)
     assert run(project, "2026-01-12").mode == "dirty"
+
+
+def test_placing_new_papers_does_not_import_scikit_learn(tmp_path):
+    """Importing scikit-learn takes 1-3 s of a build: only fitting needs it, not placing a batch in a fit."""
+    project = make_project(tmp_path)
+    run(project, "2026-01-10")
+    synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 3, "lazy")
+    code = ("import sys; from generator.cli import main; rc = main(['build', '--date', '2026-02-01']); "
+            "print(rc, sorted(m for m in sys.modules if m.split('.')[0] == 'sklearn'))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr
+    assert "3 papers placed in the fit" in out.stderr
+    assert out.stdout.splitlines()[-1] == "0 []"

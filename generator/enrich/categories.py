@@ -13,11 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.preprocessing import normalize
 
 from .taxonomy import DATA, Taxonomy
-from .text import count_vectorizer
-from .vectors import Corpus, row_numbers, top_in_rows
+from .vectors import Corpus, build_corpus, grams, row_numbers, top_in_rows, unit_rows
 
 MODEL_PATH = DATA / "category_model.json"
 TEMPERATURE = 4.0  # softmax sharpness over the linear model margins
@@ -51,7 +49,7 @@ class CategoryModel:
         """Counts over self.terms -> the model's l2-normalised sublinear TF-IDF."""
         X = counts.tocsr(copy=True).astype(np.float32)
         X.data = 1 + np.log(X.data)
-        return normalize(X @ sp.diags(self.idf))
+        return unit_rows(X @ sp.diags(self.idf))
 
     def scores(self, X: sp.csr_matrix) -> np.ndarray:
         return np.asarray(X @ self.coef.T) + self.intercept
@@ -64,14 +62,12 @@ def class_text(plain_text: str, keywords: list[str]) -> str:
 
 def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
     """Per paper and area: sum over the area's keywords present of 1 + log(count)."""
-    cv = count_vectorizer(ngram_range=(1, 2))
-    an = cv.build_analyzer()
     kw_terms: list[list[str]] = []
     for area in taxonomy.areas:
         terms = []
         for k in area.keywords:
-            grams = [g for g in an(k) if len(g.split()) == min(2, len(k.split()))]
-            terms.append(grams[0] if grams else "")
+            wanted = [g for g in grams(k) if len(g.split()) == min(2, len(k.split()))]
+            terms.append(wanted[0] if wanted else "")
         kw_terms.append(terms)
     vocab = sorted({t for ts in kw_terms for t in ts if t})
     counts = corpus.select(vocab)
@@ -88,10 +84,10 @@ def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
 def _description_scores(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy) -> np.ndarray:
     """Cosine of each paper's TF-IDF (rows of X over terms) with each area's description+keywords
     (foreign taxonomies)."""
-    cv = count_vectorizer(vocabulary={t: i for i, t in enumerate(terms)})
-    A = cv.transform([a.description + " " + " ; ".join(a.keywords * 3) for a in taxonomy.areas])
+    A = build_corpus([a.description + " " + " ; ".join(a.keywords * 3) for a in taxonomy.areas]).select(
+        terms.tolist()).sorted_indices()  # (as CountVectorizer(vocabulary=terms).transform counts them)
     A.data = 1 + np.log(A.data)
-    return np.asarray((X @ normalize(A.astype(np.float32)).T).todense())
+    return np.asarray((X @ unit_rows(A.astype(np.float32)).T).todense())
 
 
 def _softmax(S: np.ndarray) -> np.ndarray:

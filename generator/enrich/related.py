@@ -16,15 +16,13 @@ import re
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.preprocessing import normalize
-from sklearn.utils.extmath import randomized_svd
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
 from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
-from .vectors import row_numbers, top_in_rows
+from .vectors import row_numbers, top_in_rows, unit_rows
 
 CHUNK = 512
 LSA_MIN_PAPERS = 1000  # below this, exact TF-IDF cosine (cheap, and LSA needs papers to learn topics)
@@ -66,6 +64,7 @@ def lsa_basis(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])
     rows = np.sort(np.random.RandomState(seed).choice(n, sample, replace=False)) if n > sample else np.arange(n)
     d = max(1, min(dims, len(rows) - 1, len(cols) - 1))
+    from sklearn.utils.extmath import randomized_svd  # (only when fitting: importing scikit-learn takes 1-3 s)
     with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
         _, _, Vt = randomized_svd(X[rows][:, cols], d, n_iter=4, random_state=seed)
     return cols, Vt.astype(np.float32)
@@ -75,7 +74,7 @@ def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.nd
     """Rows of X in the LSA space of `basis`, l2-normalised: papers x dims float32."""
     cols, Vt = basis
     with threadpool_limits(1):
-        return normalize(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32))
+        return unit_rows(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32))
 
 
 PARALLEL_MIN = 4000  # papers; below this a forked worker costs more than it saves
@@ -162,7 +161,7 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
             cut = np.partition(row, b - a - keep)[b - a - keep]
             row[row < cut] = 0
     X.eliminate_zeros()
-    return normalize(X)
+    return unit_rows(X)
 
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,

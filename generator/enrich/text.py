@@ -1,23 +1,42 @@
 """Small text helpers shared by the extractors: tokenizer, sentences, slugs."""
 from __future__ import annotations
 
+import importlib.util
 import re
 import unicodedata
+from pathlib import Path
 
 import numpy as np
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 # one analyzer for every corpus statistic: lowercase words, English stop words out, 1-2 grams
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)
-STOP = ENGLISH_STOP_WORDS
 _WORDS = re.compile(r"[a-z0-9]+")
 _SENT = re.compile(r"([.!?])\s+(?=[A-Z(\[\"“])")  # (the mark first, not a look-behind: re skips ahead to it)
 
 
-def count_vectorizer(**kw) -> CountVectorizer:
-    """The shared analyzer (pass vocabulary=... to count a fixed term list)."""
+def _stop_words() -> frozenset[str]:
+    """scikit-learn's English stop words, read from their module file without importing scikit-learn,
+    which takes 1-3 s (a build that only places new papers needs nothing else of it)."""
+    try:
+        spec = importlib.util.find_spec("sklearn")  # (finds the package without running it)
+        path = Path(spec.origin).parent / "feature_extraction" / "_stop_words.py"
+        module = importlib.util.module_from_spec(importlib.util.spec_from_file_location("_sklearn_stop_words", path))
+        module.__spec__.loader.exec_module(module)
+        return frozenset(module.ENGLISH_STOP_WORDS)
+    except (AttributeError, ImportError, OSError, TypeError):  # (moved in some version: import it)
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+        return frozenset(ENGLISH_STOP_WORDS)
+
+
+STOP = _stop_words()
+
+
+def count_vectorizer(**kw):
+    """scikit-learn's CountVectorizer with the shared analyzer (pass vocabulary=... to count a fixed
+    term list): what vectors.build_corpus and vectors.grams reproduce."""
+    from sklearn.feature_extraction.text import CountVectorizer
     return CountVectorizer(**{**VECTORIZER_ARGS, **kw})
 
 

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.preprocessing import normalize
-
 from .tags import _worthy
+from .vectors import unit_rows
 
 
 @dataclass
@@ -43,7 +42,7 @@ def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> tuple[np
         sums = np.asarray((onehot @ X).todense())
         empty = np.flatnonzero(np.abs(sums).sum(axis=1) == 0)
         sums[empty] = C[empty]  # keep an emptied centre where it was
-        C = normalize(sums)
+        C = unit_rows(sums)
     return labels, C
 
 
@@ -58,7 +57,7 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     Xc = X[members]
     df = np.asarray((Xc > 0).sum(axis=0)).ravel()
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])  # cluster on the category's common terms
-    labels, centres = kmeans(normalize(Xc[:, cols]), k)
+    labels, centres = kmeans(unit_rows(Xc[:, cols]), k)
     k = int(labels.max()) + 1
     # c-TF-IDF: term mass per cluster, down-weighted by how many clusters use the term
     onehot = sp.csr_matrix((np.ones(n, np.float32), (labels, np.arange(n))), shape=(k, n))

@@ -208,6 +208,27 @@ def test_the_writer_overwrites_its_own_files_in_place_and_never_through_a_link(t
     assert (docs / "c.md").read_bytes() == b"c2\n" and (tmp_path / "c-elsewhere.md").read_bytes() == b"c\n"
 
 
+def test_the_writer_trusts_its_stamps_only_for_files_as_it_left_them(tmp_path, monkeypatch):
+    """With stamps (size, mtime, inode and sha256 of what it wrote), unchanged files are not read back;
+    a file changed since, even to the same size, is read, found different and written again."""
+    import generator.writer as writer
+    from generator.cache import Table
+    docs, stamps = tmp_path / "docs", Table({})
+    files = {"a.md": b"alpha\n", "sub/b.md": b"beta\n", "c.md": b"gamma\n"}
+    assert writer.write_outputs(docs, files, stamps).written == ["a.md", "c.md", "sub/b.md"]
+    (docs / "c.md").write_bytes(b"GAMMA\n")  # edited by hand, same size
+    os.utime(docs / "c.md", ns=(0, 0))
+    read = []
+    same = writer._same_file
+    monkeypatch.setattr(writer, "_same_file", lambda path, st, data: read.append(Path(path).name) or same(path, st, data))
+    stamps = Table(dict(stamps.used))  # (as the next build loads it)
+    report = writer.write_outputs(docs, {**files, "a.md": b"alpha 2\n"}, stamps)
+    assert report.written == ["a.md", "c.md"] and report.unchanged == 1
+    assert read == ["a.md", "c.md"]  # sub/b.md matches its stamp: not compared at all
+    assert (docs / "c.md").read_bytes() == b"gamma\n"
+    assert stamps.get("c.md") == writer._stamp((docs / "c.md").stat(), hashlib.sha256(b"gamma\n").digest())
+
+
 def test_a_replaced_site_is_deleted_in_the_background(tmp_path):
     from generator.build import remove_later, swap_in
     site, staging = tmp_path / ".site-x" / "site", tmp_path / ".site-x" / ".site.building-1"

@@ -9,7 +9,8 @@ from sklearn.preprocessing import normalize
 
 from generator.enrich import EnrichConfig, enrich
 from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv
-from generator.enrich.related import _MENTION_TOKEN, _tokens_among, _trie_pattern, dense_top_k, pair_terms, related
+from generator.enrich.related import (SCALE, _MENTION_TOKEN, _tokens_among, _trie_pattern, candidates, dense_top_k,
+                                      pair_terms, related)
 from generator.enrich.results import _RX, _matches
 from generator.enrich.text import count_vectorizer
 from generator.enrich.vectors import build_corpus, grams, top_in_rows, unit_rows
@@ -66,6 +67,34 @@ def test_corpus_of_stop_words_only():
     assert corpus.counts.shape == (2, 0) and corpus.select(["x"]).shape == (2, 1)
 
 
+def test_candidates_from_the_previous_lists_equal_ranking_all_pairs():
+    """Papers added, removed and both: the lists merged from the previous build's are those of
+    ranking every pair again (ties included)."""
+    from generator.cache import Table
+    rng = np.random.default_rng(5)
+    Z = np.rint(normalize(rng.standard_normal((900, 6))) * SCALE)
+    Z[10] = Z[11]  # (ties)
+    ids = [f"p{i}" for i in range(900)]
+    for keep in (np.arange(880), np.r_[0:300, 320:880], np.r_[0:880]):
+        table = Table({})
+        first = candidates(Z[keep], 7, [ids[i] for i in keep], (table, "fit"))
+        assert np.array_equal(first[0], dense_top_k(Z[keep], 7)[0])
+        for now in (np.arange(900), np.r_[0:150, 160:900], np.r_[0:5, 6:880]):
+            memo = Table(dict(table.used))
+            got = candidates(Z[now], 7, [ids[i] for i in now], (memo, "fit"))
+            want = dense_top_k(Z[now], 7)
+            assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+    table = Table({})
+    candidates(Z[:880], 7, ids[:880], (table, "fit"))
+    moved = Z[:880].copy()
+    moved[3] = np.rint(normalize(rng.standard_normal((1, 6))) * SCALE)
+    want = dense_top_k(moved, 7)[0]
+    assert np.array_equal(candidates(moved, 7, ids[:880], (Table(dict(table.used)), "fit"))[0], want)
+    [(key, entry)] = table.used.items()
+    lie = {**entry, "Z": moved.astype(np.int32)}  # (as if row 3 had not changed: the lists would be stale)
+    assert not np.array_equal(candidates(moved, 7, ids[:880], (Table({key: lie}), "fit"))[0], want)
+
+
 def test_result_scan_equals_finditer():
     rng = random.Random(0)
     parts = list("0123456789  +%x×.,-") + ["up to ", "by  ", "of\t", "more than ", "+ ", " vs ", "times ",
@@ -100,12 +129,14 @@ def test_mention_tokens_equal_findall():
 
 def test_dense_top_k_and_pair_terms_exact():
     rng = np.random.RandomState(0)
-    Z = normalize(rng.rand(700, 8).astype(np.float32) - 0.5)
+    Z = np.rint(normalize(rng.rand(700, 8).astype(np.float32) - 0.5) * SCALE)
+    Z[1] = Z[0]  # (equal rows: ties)
+    Z[2] = Z[3] = np.rint(Z[3] / 4)  # (ties again, at other scores)
     idx, val = dense_top_k(Z, 4, chunk=128, block=16)
-    S = Z @ Z.T
+    S = (Z.astype(np.int64) @ Z.astype(np.int64).T).astype(np.float64)
     np.fill_diagonal(S, -np.inf)
-    want = np.argsort(-S, axis=1, kind="stable")[:, :4]
-    assert (np.sort(idx, axis=1) == np.sort(want, axis=1)).mean() > 0.999
+    want = np.argsort(-S, axis=1, kind="stable")[:, :4]  # (best first, ties to the lower index)
+    assert np.array_equal(idx, want) and np.array_equal(val, np.take_along_axis(S, want, axis=1))
     X = normalize(sp.random(50, 30, density=0.3, random_state=rng, format="csr", dtype=np.float32)).sorted_indices()
     I, J = np.repeat(np.arange(50), 3), np.tile([1, 2, 3], 50)
     cos, tops = pair_terms(X, I, J)

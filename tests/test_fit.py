@@ -111,7 +111,7 @@ def test_top_k_in_two_processes_is_the_one_process_result(monkeypatch):
 
     rel = importlib.import_module("generator.enrich.related")
     Z = np.random.default_rng(3).standard_normal((1500, 32)).astype(np.float32)
-    Z /= np.linalg.norm(Z, axis=1, keepdims=True)
+    Z = np.rint(Z / np.linalg.norm(Z, axis=1, keepdims=True) * rel.SCALE).astype(np.float64)
     one = rel._dense_rows(Z, 20, 256, rel.BLOCK, 0, len(Z))
     monkeypatch.setattr(rel, "PARALLEL_MIN", 1000)
     two = rel.dense_top_k(Z, 20)
@@ -131,6 +131,20 @@ def test_a_remembered_related_list_is_used_only_for_the_same_candidates(dev, tmp
     table = warm.tables["related"]
     assert table.hits > 1000 and table.misses > 0
     assert [p.related for p in memoized] == [p.related for p in enrich(copy.deepcopy(fewer), fit=fit)]
+
+
+def test_related_candidates_of_new_papers_are_merged_into_the_previous_lists(dev, tmp_path, monkeypatch):
+    """A batch of papers placed in the fit: no ranking of all pairs, and the same lists as without a cache."""
+    rel = importlib.import_module("generator.enrich.related")
+    fit = {p.id for p in dev[:1150]}
+    cache = Cache(tmp_path / "c")
+    enrich(copy.deepcopy(dev[:1180]), fit=fit, cache=cache)
+    cache.save()
+    plain = enrich(copy.deepcopy(dev), fit=fit)
+    calls, ranked = [], rel.dense_top_k
+    monkeypatch.setattr(rel, "dense_top_k", lambda *a, **kw: calls.append(1) or ranked(*a, **kw))
+    merged = enrich(copy.deepcopy(dev), fit=fit, cache=Cache(tmp_path / "c"))
+    assert calls == [] and [p.related for p in merged] == [p.related for p in plain]
 
 
 def test_a_placed_papers_category_under_a_user_taxonomy_does_not_depend_on_the_cache(dev, tmp_path):

@@ -5,6 +5,9 @@ projected on the leading singular vectors of a 2,000-paper sample over the 10,00
 terms).  That groups papers by topic better than raw TF-IDF cosine (share of top-5 neighbours in
 the same ICLR area on the dev set: 0.48 vs 0.43) and is cheap: a dense chunk x n product with a
 block-maximum top-k, never an n x n matrix (exact TF-IDF cosine cost ~25 s at 20,000 papers).
+The LSA rows are rounded to multiples of 2**-15, so every ranking score is an integer that double
+precision holds exactly: the same candidates in any BLAS, any order of summation, and a later build
+can add new papers to the previous build's lists (candidates) instead of ranking all pairs again.
 Smaller corpora use exact TF-IDF cosine.  A kept neighbour must also have TF-IDF cosine >= min_score
 (so it has shared terms; spare candidates fill in); TF-IDF cosine and shared terms are computed for
 those pairs only.  The score shown is the ranking cosine.  Mentions: a paper whose coined name
@@ -28,6 +31,7 @@ CHUNK = 512
 LSA_MIN_PAPERS = 1000  # below this, exact TF-IDF cosine (cheap, and LSA needs papers to learn topics)
 LSA_DIMS, LSA_TERMS, LSA_SAMPLE = 32, 10000, 2000
 BLOCK = 64  # columns per block in the block-maximum top-k
+SCALE = 2.0 ** 15  # LSA coordinates in units of 2**-15: a dot product of 32 is below 2**40, exact in float64
 EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
 
 
@@ -71,21 +75,23 @@ def lsa_basis(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS
 
 
 def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """Rows of X in the LSA space of `basis`, l2-normalised: papers x dims float32."""
+    """Rows of X in the LSA space of `basis`, l2-normalised, in units of 1/SCALE: papers x dims,
+    float64 integers (a row depends on its own row of X only)."""
     cols, Vt = basis
     with threadpool_limits(1):
-        return unit_rows(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32))
+        return np.rint(unit_rows(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32)) * SCALE)
 
 
 PARALLEL_MIN = 4000  # papers; below this a forked worker costs more than it saves
 
 
 def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
-    """Per row of Z: the k other rows of highest dot product (papers x k indices and scores, best first).
+    """Per row of Z (float64 integers, as lsa_project gives): the k other rows of highest dot product,
+    ties to the lower index (papers x k indices, and integer scores, best first).
 
     Each chunk x n block of scores is cut into column blocks; the k blocks with the highest maxima
-    hold the k best scores, so only those are sorted.  From PARALLEL_MIN rows a forked worker does
-    the second half (cut at a chunk boundary: every product is the same as in one process)."""
+    (ties to the lower block) hold the k best scores, so only those are sorted.  From PARALLEL_MIN
+    rows a forked worker does the second half."""
     n = Z.shape[0]
     half = (n // 2 // chunk) * chunk
     worker = fork_call(lambda lo: _dense_rows(Z, k, chunk, block, lo, n), half) if n >= PARALLEL_MIN else None
@@ -105,26 +111,70 @@ def _dense_rows(Z: np.ndarray, k: int, chunk: int, block: int, lo: int, hi: int)
     n = Z.shape[0]
     k = min(k, n - 1)
     nb = -(-n // block)
-    Zp = np.zeros((nb * block, Z.shape[1]), np.float32)
+    Zp = np.zeros((nb * block, Z.shape[1]), np.float64)
     Zp[:n] = Z
     idx = np.empty((hi - lo, k), np.int64)
-    val = np.empty((hi - lo, k), np.float32)
+    val = np.empty((hi - lo, k), np.int64)
     kb = min(k, nb)
     offs = np.arange(block)
     for s in range(lo, hi, chunk):
-        S = Z[s:min(s + chunk, hi)] @ Zp.T
+        S = Z[s:min(s + chunk, hi)] @ Zp.T  # (integers below 2**40: exact)
         r = np.arange(S.shape[0])
         S[r, s + r] = -np.inf
         S[:, n:] = -np.inf
-        bm = S.reshape(len(r), nb, block).max(axis=2)
+        bm = S.reshape(len(r), nb, block).max(axis=2) * nb - np.arange(nb)  # (exact: below 2**51)
         blocks = np.sort(np.argpartition(-bm, kb - 1, axis=1)[:, :kb], axis=1)
         cols = (blocks[:, :, None] * block + offs).reshape(len(r), kb * block)
-        v = np.take_along_axis(S, cols, axis=1)
-        best = np.argpartition(-v, k - 1, axis=1)[:, :k] if v.shape[1] > k else np.argsort(-v, axis=1)
-        v, cols = np.take_along_axis(v, best, axis=1), np.take_along_axis(cols, best, axis=1)
-        order = np.lexsort((cols, -v))
-        idx[s - lo:s - lo + chunk] = np.take_along_axis(cols, order, axis=1)
-        val[s - lo:s - lo + chunk] = np.take_along_axis(v, order, axis=1)
+        top = _best(np.take_along_axis(S, cols, axis=1), cols, k)
+        idx[s - lo:s - lo + chunk], val[s - lo:s - lo + chunk] = top
+    return idx, val
+
+
+def _best(S: np.ndarray, cols: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: the k (column, integer score) of highest score, ties to the lower column, best first;
+    scores -inf (a row's own column, padding) come last."""
+    key = np.where(np.isfinite(S), S, -2.0 ** 35).astype(np.int64) * 2 ** 22 - cols  # (|S| <= 2**30, columns < 2**22)
+    best = np.argpartition(-key, k - 1, axis=1)[:, :k] if key.shape[1] > k else np.arange(key.shape[1])[None].repeat(len(key), 0)
+    best = np.take_along_axis(best, np.argsort(-np.take_along_axis(key, best, axis=1), axis=1), axis=1)
+    return np.take_along_axis(cols, best, axis=1), np.take_along_axis(S, best, axis=1).astype(np.int64)
+
+
+def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None) -> tuple[np.ndarray, np.ndarray]:
+    """dense_top_k(Z, k); with `memo` (a cache table, the fit's key) from the previous build's lists
+    where it can: each paper that was there, with the same row and no candidate gone, keeps its list
+    merged with its scores against the new papers, and only the new papers are ranked against all.
+    The scores being exact integers and ties going to the lower index (the papers that stay keep
+    their order), that is the result of ranking all pairs again, to the bit."""
+    table, key = (memo[0], memo_key(("candidates", memo[1], k))) if memo is not None else (None, None)
+    old = table.get(key) if table is not None else None
+    fresh = None
+    if old is not None and old["k"] == min(k, len(ids) - 1):
+        at = {i: r for r, i in enumerate(ids)}
+        where = np.array([at.get(i, -1) for i in old["ids"]], np.int64)  # old row -> new row (-1: gone)
+        kept = np.flatnonzero(where >= 0)
+        same = np.array_equal(Z[where[kept]], old["Z"][kept])
+        if same and np.all(np.diff(where[kept]) > 0):  # (the papers that stay keep their order)
+            fresh = np.setdiff1d(np.arange(len(ids)), where[kept])
+    if fresh is None or len(fresh) > len(ids) // 4:
+        idx, val = dense_top_k(Z, k)
+    else:
+        idx, val = np.empty((len(ids), old["k"]), np.int64), np.empty((len(ids), old["k"]), np.int64)
+        lists = where[old["idx"][kept]]  # the kept papers' lists, in new rows (-1: gone)
+        whole = kept[(lists < 0).any(axis=1)]  # a candidate gone: ranked again in full
+        merge = np.setdiff1d(kept, whole)
+        full = np.union1d(fresh, where[whole])
+        if len(merge):
+            rows = where[merge]
+            S = np.concatenate([old["val"][merge].astype(np.float64), Z[rows] @ Z[fresh].T], axis=1)
+            cols = np.concatenate([where[old["idx"][merge]], np.broadcast_to(fresh, (len(rows), len(fresh)))], axis=1)
+            idx[rows], val[rows] = _best(S, cols, old["k"])
+        for r in full.tolist():  # (few: the new papers, and those that lost a candidate)
+            S = Z[r:r + 1] @ Z.T
+            S[0, r] = -np.inf
+            idx[r], val[r] = _best(S, np.arange(len(ids))[None], old["k"])
+    if table is not None:
+        table.put(key, {"k": idx.shape[1], "ids": list(ids), "Z": Z.astype(np.int32), "idx": idx.astype(np.int32),
+                        "val": val})
     return idx, val
 
 
@@ -180,9 +230,9 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     X = (prune_rows(X, max_terms) if max_terms else X.tocsr()).sorted_indices()
     kk = min(k + EXTRA, n - 1)
     if basis is not None:
-        with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
-            idx, sim = dense_top_k(lsa_project(X, basis), kk)
-        I, J, sim = np.repeat(np.arange(n), kk), idx.ravel(), sim.ravel()
+        with threadpool_limits(1):  # (one BLAS thread: the worker forked for half the rows has the other core)
+            idx, score = candidates(lsa_project(X, basis), kk, ids, memo)
+        I, J, sim = np.repeat(np.arange(n), idx.shape[1]), idx.ravel(), (score.ravel() / SCALE ** 2).astype(np.float32)
     else:
         rows = top_k(X, kk, min_score=min_score)
         I = np.array([i for i, row in enumerate(rows) for _ in row], np.int64)

@@ -37,7 +37,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, InclusionLevel
 
 from .mkdocs_parallel import parallel_pays
-from .writer import MANIFEST
+from .writer import MANIFEST, put
 
 SEARCH_INDEX = "search/search_index.json"
 OUT_OF_NAV = ("papers/", "tags/", "entities/", "topics/")  # generated, not in the nav, excluded from Material search
@@ -177,10 +177,10 @@ class DirtyBuild(BasePlugin):
     Added to the config's plugins, it makes each file's `is_modified` compare the source with its
     output in the live site (not in the staging folder, where nothing is yet), and notes the page
     order and the pages that are re-rendered (for the search index).  So MkDocs writes only what
-    changed into the staging folder; `overlay` then moves each of those files into the live site
-    (an atomic rename each) and deletes the pages of removed sources.  A build that fails leaves the
-    live site as it was; one killed while laying over leaves it mixed, and (its stamp cleared) the
-    next build is full."""
+    changed into the staging folder; `overlay` then writes each of those files over its live copy
+    (in place, as the writer does in docs/: replacing a file frees its blocks, 0.7 ms a file here)
+    and deletes the pages of removed sources.  A build that fails leaves the live site as it was;
+    one killed while laying over leaves it mixed, and (its stamp cleared) the next build is full."""
 
     def __init__(self, live: Path) -> None:
         super().__init__()
@@ -204,15 +204,15 @@ class DirtyBuild(BasePlugin):
         return files
 
     def overlay(self, staging: Path, config: MkDocsConfig, removed: list[str] = ()) -> list[str]:
-        """Move every file of `staging` into the live site; delete the outputs of removed sources.
-        Returns the files moved (relative to the site)."""
+        """Write every file of `staging` over the live site; delete the outputs of removed sources.
+        Returns the files laid over (relative to the site)."""
         moved = []
         for dirpath, _, filenames in os.walk(staging):
             for name in sorted(filenames):
                 src = Path(dirpath, name)
                 rel = src.relative_to(staging)
                 (self.live / rel).parent.mkdir(parents=True, exist_ok=True)
-                os.replace(src, self.live / rel)
+                put(os.fspath(self.live / rel), src.read_bytes())
                 moved.append(rel.as_posix())
         for rel in removed:
             dest = self.live / File(rel, config["docs_dir"], str(self.live), config["use_directory_urls"]).dest_uri

@@ -73,7 +73,7 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes], stamps=None) -> Write
             if folder not in folders:
                 os.makedirs(folder, exist_ok=True)
                 folders.add(folder)
-            _put(target, data)
+            put(target, data)
             report.written.append(rel)
             st = os.stat(target)
         if stamps is not None:
@@ -97,12 +97,13 @@ def _same_file(path: str, st: os.stat_result, data: bytes) -> bool:
         return False
 
 
-def _put(path: str, data: bytes) -> None:
+def put(path: str, data: bytes) -> None:
     """Write `path` where it is: a new file is created, and one that is there (regular, with one
     link) is overwritten in place, since replacing it would free its blocks, 20 times slower here
     (0.7 ms a file); it is truncated only if it was longer (ext4 flushes a truncated file to disk
-    when it is closed).  A build killed meanwhile leaves a torn docs/ file, which the next build
-    sees differ and rewrites.  Anything else in the way (a link) is replaced, never written through."""
+    when it is closed).  A build killed meanwhile leaves a torn file, which the next build rewrites
+    (docs/: it differs; site/: the site's stamp is gone, so the build is full).  Anything else in
+    the way (a link) is replaced, never written through."""
     size = 0
     try:
         st = os.lstat(path)

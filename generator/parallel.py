@@ -76,6 +76,7 @@ def fork_call(func, arg):
     return result
 
 
+YOUNG = 50_000  # allocations between young collections inside old_objects_frozen (Python's default: 700)
 _freezing = False  # inside old_objects_frozen (gc.get_freeze_count would walk every frozen object: 24 ms at 20,000 papers)
 
 
@@ -89,16 +90,20 @@ def freeze_new() -> None:
 def old_objects_frozen():
     """Leave the objects that exist now (records, papers, memo tables) out of garbage collection while
     the block runs: the many small objects a stage makes set off full collections that would walk them
-    all again and again, and in a forked worker copy every page they touch.  (Left alone if someone
-    else froze objects already.)"""
+    all again and again, and in a forked worker copy every page they touch.  Young collections are
+    made rarer too: at 20,000 papers an incremental build spent 0.7 s in 2,000 of them, 0.3 s in 20.
+    (Left alone if someone else froze objects already.)"""
     global _freezing
     if _freezing or gc.get_freeze_count():
         yield
         return
     gc.freeze()
     _freezing = True
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(YOUNG, threshold[0]), *threshold[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*threshold)
         _freezing = False
         gc.unfreeze()

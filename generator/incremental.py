@@ -61,11 +61,12 @@ def _hash_files(h, root: Path, paths) -> None:
 
 def docs_files(docs_dir: Path) -> list[str]:
     """Every non-hidden file of docs/ (MkDocs ignores dot-files)."""
-    out = []
-    for dirpath, dirnames, filenames in os.walk(docs_dir):
+    out, root = [], os.fspath(docs_dir)
+    for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        rel = Path(dirpath).relative_to(docs_dir)
-        out += [(rel / f).as_posix() for f in filenames if not f.startswith(".")]
+        rel = Path(os.path.relpath(dirpath, root)).as_posix()  # (one path object per folder, not per file)
+        prefix = "" if rel == "." else rel + "/"
+        out += [prefix + f for f in filenames if not f.startswith(".")]
     return sorted(out)
 
 

@@ -62,6 +62,16 @@ def test_unit_rows_equal_scikit_learn():
     assert unit_rows(sp.csr_matrix(np.array([[3, 4]]))).toarray().tolist() == [[0.6, 0.8]]  # ints: float64, as sklearn
 
 
+def test_select_from_a_large_vocabulary_sorted_or_not():
+    small = build_corpus(TEXTS[2:])  # a few papers against many terms: looked up, not matched by columns
+    vocab = sorted(set(build_corpus(TEXTS + [f"word{i} term{i} topic" for i in range(3000)]).terms) | {"aa zz"})
+    ref = count_vectorizer(vocabulary={t: i for i, t in enumerate(vocab)}).transform(TEXTS[2:])
+    assert (small.select(vocab) != ref).nnz == 0 and (small.select(np.array(vocab, dtype=object)) != ref).nnz == 0
+    shuffled = vocab[::-1] + ["llms"]  # not sorted, and a term twice
+    got = small.select(shuffled)
+    assert (got[:, :len(vocab)] != ref[:, ::-1]).nnz == 0 and (got[:, -1] != ref[:, [vocab.index("llms")]]).nnz == 0
+
+
 def test_corpus_of_stop_words_only():
     corpus = build_corpus(["the and", ""])
     assert corpus.counts.shape == (2, 0) and corpus.select(["x"]).shape == (2, 1)

@@ -332,7 +332,7 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
     if not papers:
         return sp.csr_matrix((0, len(fitted.terms)), dtype=np.float32)
     corpus = build_corpus([p.plain_text for p in papers])
-    X = weigh(corpus.select(fitted.terms.tolist()), fitted.idf)
+    X = weigh(corpus.select(fitted.terms), fitted.idf)
     keys = [memo_key((key, p.id, p.abstract_md, p.given_area, p.keywords)) for p in papers]
     known = [table.get(k) for k in keys]
     todo = [i for i, k in enumerate(known) if k is None]

@@ -64,14 +64,20 @@ class Corpus:
         """The corpus of some of its papers (the same columns)."""
         return Corpus(self.counts[idx], self.words, self.first, self.second)
 
-    def select(self, terms: list[str]) -> sp.csr_matrix:
-        """Counts for a fixed term list (zeros for terms the corpus lacks), papers x len(terms)."""
+    def select(self, terms) -> sp.csr_matrix:
+        """Counts for a fixed term list (a sequence of str; zeros for terms the corpus lacks), papers x len(terms)."""
         if self.counts.shape[1] < len(terms):  # a few papers against a large vocabulary: look up
-            at: dict[str, list[int]] = {}      # this corpus's own terms among the wanted ones
-            for i, t in enumerate(terms):
-                at.setdefault(t, []).append(i)
-            pairs = [(c, i) for c, t in enumerate(self.terms.tolist()) for i in at.get(t, ())]
-            pos, have = (np.array(x, np.int64) for x in zip(*pairs)) if pairs else (np.zeros(0, np.int64),) * 2
+            wanted = np.asarray(terms, dtype=object)  # this corpus's own terms among the wanted ones
+            if len(wanted) and bool(np.all(wanted[1:] > wanted[:-1])):  # sorted, no repeats (a fitted vocabulary)
+                pos = np.searchsorted(wanted, self.terms) if self.counts.shape[1] else np.zeros(0, np.int64)
+                have = np.flatnonzero(wanted[np.minimum(pos, len(wanted) - 1)] == self.terms)
+                pos, have = have, pos[have]
+            else:
+                at: dict[str, list[int]] = {}
+                for i, t in enumerate(wanted.tolist()):
+                    at.setdefault(t, []).append(i)
+                pairs = [(c, i) for c, t in enumerate(self.terms.tolist()) for i in at.get(t, ())]
+                pos, have = (np.array(x, np.int64) for x in zip(*pairs)) if pairs else (np.zeros(0, np.int64),) * 2
         else:
             pos = self.columns(terms)
             have = np.flatnonzero(pos >= 0)

@@ -82,7 +82,7 @@ def test_candidates_from_the_previous_lists_equal_ranking_all_pairs():
     ranking every pair again (ties included)."""
     from generator.cache import Table
     rng = np.random.default_rng(5)
-    Z = np.rint(normalize(rng.standard_normal((900, 6))) * SCALE)
+    Z = np.rint(normalize(rng.standard_normal((900, 6))) * SCALE).astype(np.float32)
     Z[10] = Z[11]  # (ties)
     ids = [f"p{i}" for i in range(900)]
     for keep in (np.arange(880), np.r_[0:300, 320:880], np.r_[0:880]):
@@ -97,7 +97,7 @@ def test_candidates_from_the_previous_lists_equal_ranking_all_pairs():
     table = Table({})
     candidates(Z[:880], 7, ids[:880], (table, "fit"))
     moved = Z[:880].copy()
-    moved[3] = np.rint(normalize(rng.standard_normal((1, 6))) * SCALE)
+    moved[3] = np.rint(normalize(rng.standard_normal((1, 6))) * SCALE).astype(np.float32)
     want = dense_top_k(moved, 7)[0]
     assert np.array_equal(candidates(moved, 7, ids[:880], (Table(dict(table.used)), "fit"))[0], want)
     [(key, entry)] = table.used.items()

@@ -111,7 +111,7 @@ def test_top_k_in_two_processes_is_the_one_process_result(monkeypatch):
 
     rel = importlib.import_module("generator.enrich.related")
     Z = np.random.default_rng(3).standard_normal((1500, 32)).astype(np.float32)
-    Z = np.rint(Z / np.linalg.norm(Z, axis=1, keepdims=True) * rel.SCALE).astype(np.float64)
+    Z = np.rint(Z / np.linalg.norm(Z, axis=1, keepdims=True) * rel.SCALE).astype(np.float32)
     one = rel._dense_rows(Z, 20, 256, rel.BLOCK, 0, len(Z))
     monkeypatch.setattr(rel, "PARALLEL_MIN", 1000)
     two = rel.dense_top_k(Z, 20)

@@ -5,9 +5,10 @@ projected on the leading singular vectors of a 2,000-paper sample over the 10,00
 terms).  That groups papers by topic better than raw TF-IDF cosine (share of top-5 neighbours in
 the same ICLR area on the dev set: 0.48 vs 0.43) and is cheap: a dense chunk x n product with a
 block-maximum top-k, never an n x n matrix (exact TF-IDF cosine cost ~25 s at 20,000 papers).
-The LSA rows are rounded to multiples of 2**-15, so every ranking score is an integer that double
-precision holds exactly: the same candidates in any BLAS, any order of summation, and a later build
-can add new papers to the previous build's lists (candidates) instead of ranking all pairs again.
+The LSA rows are rounded to multiples of 1/SCALE, so every ranking score is an integer below 2**24,
+which single precision holds exactly at every step of any sum: the same candidates in any BLAS and
+any order of summation, and a later build can add new papers to the previous build's lists
+(candidates) instead of ranking all pairs again.
 Smaller corpora use exact TF-IDF cosine.  A kept neighbour must also have TF-IDF cosine >= min_score
 (so it has shared terms; spare candidates fill in); TF-IDF cosine and shared terms are computed for
 those pairs only.  The score shown is the ranking cosine.  Mentions: a paper whose coined name
@@ -31,7 +32,8 @@ CHUNK = 512
 LSA_MIN_PAPERS = 1000  # below this, exact TF-IDF cosine (cheap, and LSA needs papers to learn topics)
 LSA_DIMS, LSA_TERMS, LSA_SAMPLE = 32, 10000, 2000
 BLOCK = 64  # columns per block in the block-maximum top-k
-SCALE = 2.0 ** 15  # LSA coordinates in units of 2**-15: a dot product of 32 is below 2**40, exact in float64
+SCALE = 4088.0  # LSA coordinates in units of 1/4088: with up to 64 dimensions |q| <= 4092, so every partial
+# sum of a dot product is an integer below 4092**2 < 2**24, exact in float32 (a resolution of 2.4e-4 per coordinate)
 EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
 
 
@@ -76,17 +78,17 @@ def lsa_basis(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS
 
 def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Rows of X in the LSA space of `basis`, l2-normalised, in units of 1/SCALE: papers x dims,
-    float64 integers (a row depends on its own row of X only)."""
+    float32 integers (a row depends on its own row of X only)."""
     cols, Vt = basis
     with threadpool_limits(1):
-        return np.rint(unit_rows(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32)) * SCALE)
+        return np.rint(unit_rows(np.asarray(X[:, cols].tocsr() @ Vt.T, dtype=np.float32)) * np.float32(SCALE))
 
 
 PARALLEL_MIN = 4000  # papers; below this a forked worker costs more than it saves
 
 
 def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
-    """Per row of Z (float64 integers, as lsa_project gives): the k other rows of highest dot product,
+    """Per row of Z (float32 integers, as lsa_project gives): the k other rows of highest dot product,
     ties to the lower index (papers x k indices, and integer scores, best first).
 
     Each chunk x n block of scores is cut into column blocks; the k blocks with the highest maxima
@@ -111,21 +113,21 @@ def _dense_rows(Z: np.ndarray, k: int, chunk: int, block: int, lo: int, hi: int)
     n = Z.shape[0]
     k = min(k, n - 1)
     nb = -(-n // block)
-    Zp = np.zeros((nb * block, Z.shape[1]), np.float64)
+    Zp = np.zeros((nb * block, Z.shape[1]), np.float32)
     Zp[:n] = Z
     idx = np.empty((hi - lo, k), np.int64)
     val = np.empty((hi - lo, k), np.int64)
     kb = min(k, nb)
     offs = np.arange(block)
     for s in range(lo, hi, chunk):
-        S = Z[s:min(s + chunk, hi)] @ Zp.T  # (integers below 2**40: exact)
+        S = Z[s:min(s + chunk, hi)] @ Zp.T  # (integers below 2**24: exact)
         r = np.arange(S.shape[0])
         S[r, s + r] = -np.inf
         S[:, n:] = -np.inf
-        bm = S.reshape(len(r), nb, block).max(axis=2) * nb - np.arange(nb)  # (exact: below 2**51)
+        bm = S.reshape(len(r), nb, block).max(axis=2).astype(np.float64) * nb - np.arange(nb)  # (exact: below 2**46)
         blocks = np.sort(np.argpartition(-bm, kb - 1, axis=1)[:, :kb], axis=1)
         cols = (blocks[:, :, None] * block + offs).reshape(len(r), kb * block)
-        top = _best(np.take_along_axis(S, cols, axis=1), cols, k)
+        top = _best(np.take_along_axis(S, cols, axis=1).astype(np.float64), cols, k)
         idx[s - lo:s - lo + chunk], val[s - lo:s - lo + chunk] = top
     return idx, val
 
@@ -133,7 +135,7 @@ def _dense_rows(Z: np.ndarray, k: int, chunk: int, block: int, lo: int, hi: int)
 def _best(S: np.ndarray, cols: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Per row: the k (column, integer score) of highest score, ties to the lower column, best first;
     scores -inf (a row's own column, padding) come last."""
-    key = np.where(np.isfinite(S), S, -2.0 ** 35).astype(np.int64) * 2 ** 22 - cols  # (|S| <= 2**30, columns < 2**22)
+    key = S * 2.0 ** 22 - cols  # (exact in float64: |S| < 2**24, columns < 2**22; -inf stays -inf)
     best = np.argpartition(-key, k - 1, axis=1)[:, :k] if key.shape[1] > k else np.arange(key.shape[1])[None].repeat(len(key), 0)
     best = np.take_along_axis(best, np.argsort(-np.take_along_axis(key, best, axis=1), axis=1), axis=1)
     return np.take_along_axis(cols, best, axis=1), np.take_along_axis(S, best, axis=1).astype(np.int64)
@@ -165,11 +167,11 @@ def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None) -> tuple[np.nda
         full = np.union1d(fresh, where[whole])
         if len(merge):
             rows = where[merge]
-            S = np.concatenate([old["val"][merge].astype(np.float64), Z[rows] @ Z[fresh].T], axis=1)
+            S = np.concatenate([old["val"][merge].astype(np.float64), (Z[rows] @ Z[fresh].T).astype(np.float64)], axis=1)
             cols = np.concatenate([where[old["idx"][merge]], np.broadcast_to(fresh, (len(rows), len(fresh)))], axis=1)
             idx[rows], val[rows] = _best(S, cols, old["k"])
         for r in full.tolist():  # (few: the new papers, and those that lost a candidate)
-            S = Z[r:r + 1] @ Z.T
+            S = (Z[r:r + 1] @ Z.T).astype(np.float64)
             S[0, r] = -np.inf
             idx[r], val[r] = _best(S, np.arange(len(ids))[None], old["k"])
     if table is not None:

@@ -171,7 +171,8 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         save()
     with stage("write", out.timings):
         try:
-            out.write = write_outputs(Path(config["docs_dir"]), files, cache.table("docs-written") if cache is not None else None)
+            stamps = cache.table("docs-written") if cache is not None else None
+            out.write = write_outputs(Path(config["docs_dir"]), files, stamps)
             save()
         except WriteError as exc:
             raise BuildFailed(f"{exc}; nothing was written and the existing site is unchanged") from exc

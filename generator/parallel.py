@@ -91,7 +91,7 @@ def old_objects_frozen():
     """Leave the objects that exist now (records, papers, memo tables) out of garbage collection while
     the block runs: the many small objects a stage makes set off full collections that would walk them
     all again and again, and in a forked worker copy every page they touch.  Young collections are
-    made rarer too: at 20,000 papers an incremental build spent 0.7 s in 2,000 of them, 0.3 s in 20.
+    made rarer too: at 20,000 papers an incremental build spent 0.7 s in 2,000 of them, 0.3 s in 100.
     (Left alone if someone else froze objects already.)"""
     global _freezing
     if _freezing or gc.get_freeze_count():

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import numpy as np
 
-
 # one analyzer for every corpus statistic: lowercase words, English stop words out, 1-2 grams
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)

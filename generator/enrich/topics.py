@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
+
 from .tags import _worthy
 from .vectors import unit_rows
 

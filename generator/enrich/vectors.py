@@ -13,6 +13,7 @@ from collections import defaultdict
 
 import numpy as np
 import scipy.sparse as sp
+
 from .text import STOP, VECTORIZER_ARGS
 
 _TOKEN = re.compile(VECTORIZER_ARGS["token_pattern"])

@@ -98,6 +98,11 @@ class Table:
         self.used[key] = value
         self.added[key] = value
 
+    def replace_all(self, key, value) -> None:
+        """Make (key, value) the table's only entry: its file is rewritten at save, not added to (for
+        a table whose one entry is replaced by every build, which delta files would only pile up)."""
+        self.used, self.added, self.base_id = {key: value}, {key: value}, None
+
     @property
     def stale(self) -> bool:
         """Whether the file must be written: something was added, or not everything loaded was used."""

@@ -89,3 +89,14 @@ def test_a_delta_of_another_table_file_is_ignored(tmp_path):
     (folder / "t.delta-1.pickle").write_bytes(old_delta)  # (left over from the former file)
     c = Cache(folder)
     assert c.table("t").get("z") == 3 and c.table("t").get("b") is None and c.table("t").deltas == 0
+
+
+def test_a_replaced_single_entry_is_rewritten_not_added_as_deltas(tmp_path):
+    for build in range(3):
+        cache = Cache(tmp_path)
+        table = cache.table("one")
+        assert table.get("k") == (None if build == 0 else f"v{build - 1}")
+        table.replace_all("k", f"v{build}")
+        cache.save()
+        assert sorted(p.name for p in tmp_path.glob("one*")) == ["one.pickle"]
+    assert Cache(tmp_path).table("one").get("k") == "v2"

@@ -142,8 +142,8 @@ def _best(S: np.ndarray, cols: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarr
 
 
 def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None) -> tuple[np.ndarray, np.ndarray]:
-    """dense_top_k(Z, k); with `memo` (a cache table, the fit's key) from the previous build's lists
-    where it can: each paper that was there, with the same row and no candidate gone, keeps its list
+    """dense_top_k(Z, k); with `memo` (a cache table of its own, the fit's key) from the previous
+    build's lists where it can: each paper that was there, with the same row and no candidate gone, keeps its list
     merged with its scores against the new papers, and only the new papers are ranked against all.
     The scores being exact integers and ties going to the lower index (the papers that stay keep
     their order), that is the result of ranking all pairs again, to the bit."""
@@ -175,8 +175,8 @@ def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None) -> tuple[np.nda
             S[0, r] = -np.inf
             idx[r], val[r] = _best(S, np.arange(len(ids))[None], old["k"])
     if table is not None:
-        table.put(key, {"k": idx.shape[1], "ids": list(ids), "Z": Z.astype(np.int32), "idx": idx.astype(np.int32),
-                        "val": val})
+        table.replace_all(key, {"k": idx.shape[1], "ids": list(ids), "Z": Z.astype(np.int32),
+                                "idx": idx.astype(np.int32), "val": val})
     return idx, val
 
 
@@ -222,9 +222,9 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
     (lsa_basis of the fitted papers' rows), None for exact TF-IDF cosine.
-    `memo`: (cache table, key of X's fit): a paper's list depends only on its candidates (their ids
-    and ranking scores) and their rows of X, so a paper whose candidates did not change since the
-    last build gets the list it got then."""
+    `memo`: (cache table, key of X's fit, cache table for `candidates`): a paper's list depends only
+    on its candidates (their ids and ranking scores) and their rows of X, so a paper whose candidates
+    did not change since the last build gets the list it got then."""
     n = X.shape[0]
     out: list[list[Related]] = [[] for _ in range(n)]
     if n < 2 or k <= 0 or X.shape[1] == 0:
@@ -233,7 +233,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     kk = min(k + EXTRA, n - 1)
     if basis is not None:
         with threadpool_limits(1):  # (one BLAS thread: the worker forked for half the rows has the other core)
-            idx, score = candidates(lsa_project(X, basis), kk, ids, memo)
+            idx, score = candidates(lsa_project(X, basis), kk, ids, (memo[2], memo[1]) if memo else None)
         I, J, sim = np.repeat(np.arange(n), idx.shape[1]), idx.ravel(), (score.ravel() / SCALE ** 2).astype(np.float32)
     else:
         rows = top_k(X, kk, min_score=min_score)
@@ -242,7 +242,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         sim = np.array([s for row in rows for _, s in row], np.float32)
     keys = None
     if memo is not None:
-        table, fit_key = memo
+        table, fit_key = memo[:2]
         bounds = np.searchsorted(I, np.arange(n + 1)).tolist()
         J_ids = [ids[j] for j in J.tolist()]
         keys = [memo_key((fit_key, k, max_terms, min_score, ids[i], J_ids[a:b], sim[a:b].tobytes()))

@@ -490,7 +490,7 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
                                        f"paragraph of {n:,} characters (an abstract is ~2,000): kept as one paper; "
                                        "check for missing blank lines"))
-        elif len(rec.text.split()) < SHORT_PARAGRAPH_WORDS:
+        elif len(rec.text.split(None, SHORT_PARAGRAPH_WORDS)) < SHORT_PARAGRAPH_WORDS:  # (stops counting there)
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
                                        f"very short paragraph ({len(rec.text.split())} words): kept as a paper; "
                                        "is it a stray line?"))

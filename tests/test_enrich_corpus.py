@@ -110,3 +110,14 @@ def test_dev_subtopics_mentions_determinism():
     assert all(tags.count(t) >= 2 for t in set(tags))  # no tag that only one paper has
     assert "llms" not in tags and "llm" not in tags  # merged into their long form
     assert any(p.subtopic for p in a)
+
+
+@pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
+def test_web_addresses_are_no_terms():
+    """A tenth of the abstracts link their code: "https github" must not be what they share."""
+    from generator.enrich.text import corpus_text
+    assert corpus_text("Code: https://github.com/a/b-c. See www.x.org/y and FLUX-1.dev.") == "Code:   See   and FLUX-1.dev."
+    linked = [p for p in read_csv() if "https://" in p.plain_text][:120]
+    papers = enrich([dataclasses.replace(p, given_title=None, given_area=None) for p in linked])
+    words = {w for p in papers for t in p.tags + [s for r in p.related for s in r.shared] for w in t.split()}
+    assert words and not words & {"https", "http", "github", "com", "www", "org", "io"}

@@ -44,6 +44,7 @@ from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
 from .tags import TagModel, assign_tags
 from .taxonomy import Taxonomy, load_taxonomy
+from .text import corpus_text
 from .titles import make_slugs, make_title, teaser
 from .topics import Subtopics, subtopics
 from .vectors import build_corpus, weigh
@@ -276,7 +277,7 @@ def _fit(papers: list[Paper], cfg: EnrichConfig) -> Fitted:
     # with worker processes busy on the other cores, BLAS threads in this one would only contend
     blas = threadpool_limits(1) if workers > 1 and threadpool_limits else None
     try:
-        texts = [p.plain_text for p in papers]
+        texts = [corpus_text(p.plain_text) for p in papers]
         corpus = build_corpus(texts)
         clock("corpus")
         _categorize(papers, corpus, *_category_model(cfg), cfg)
@@ -331,7 +332,7 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
     the fit; returns their TF-IDF rows over the fitted terms."""
     if not papers:
         return sp.csr_matrix((0, len(fitted.terms)), dtype=np.float32)
-    corpus = build_corpus([p.plain_text for p in papers])
+    corpus = build_corpus([corpus_text(p.plain_text) for p in papers])
     X = weigh(corpus.select(fitted.terms), fitted.idf)
     keys = [memo_key((key, p.id, p.abstract_md, p.given_area, p.keywords)) for p in papers]
     known = [table.get(k) for k in keys]

@@ -12,6 +12,7 @@ import numpy as np
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)
 _WORDS = re.compile(r"[a-z0-9]+")
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
 _SENT = re.compile(r"([.!?])\s+(?=[A-Z(\[\"“])")  # (the mark first, not a look-behind: re skips ahead to it)
 
 
@@ -37,6 +38,13 @@ def count_vectorizer(**kw):
     term list): what vectors.build_corpus and vectors.grams reproduce."""
     from sklearn.feature_extraction.text import CountVectorizer
     return CountVectorizer(**{**VECTORIZER_ARGS, **kw})
+
+
+def corpus_text(plain_text: str) -> str:
+    """What corpus statistics (TF-IDF, tags, sub-topics, related papers, the category model) read of
+    an abstract: its text less its web addresses, whose pieces ("https github", "github com") would
+    otherwise be the terms that a tenth of all abstracts share."""
+    return _URL.sub(" ", plain_text)
 
 
 def sentences(text: str) -> list[str]:

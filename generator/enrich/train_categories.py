@@ -18,7 +18,7 @@ from sklearn.svm import LinearSVC
 
 from .categories import MODEL_PATH, CategoryModel, class_text
 from .csvdata import DEV_CSV, read_csv
-from .text import VECTORIZER_ARGS
+from .text import VECTORIZER_ARGS, corpus_text
 
 C = 0.5
 MAX_TERMS = 30000
@@ -34,8 +34,8 @@ def _fit(texts: list[str], labels: list[str], vocabulary=None) -> tuple[TfidfVec
 def train(papers) -> CategoryModel:
     """Fit on papers with given_area set (the same code path the benchmark cross-validates)."""
     papers = [p for p in papers if p.given_area]
-    texts = [class_text(p.plain_text, p.keywords) for p in papers]
-    texts += [p.plain_text for p in papers if p.keywords]
+    texts = [class_text(corpus_text(p.plain_text), p.keywords) for p in papers]
+    texts += [corpus_text(p.plain_text) for p in papers if p.keywords]
     labels = [p.given_area for p in papers] + [p.given_area for p in papers if p.keywords]
     vec, clf = _fit(texts, labels)
     terms = vec.get_feature_names_out()

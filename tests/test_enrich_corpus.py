@@ -113,11 +113,15 @@ def test_dev_subtopics_mentions_determinism():
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
-def test_web_addresses_are_no_terms():
-    """A tenth of the abstracts link their code: "https github" must not be what they share."""
+def test_tags_and_shared_terms_are_words_a_reader_can_use():
+    """A tenth of the abstracts link their code: "https github" must not be what they share; nor is
+    the "o" of O(n) or a citation's "et al"."""
     from generator.enrich.text import corpus_text
-    assert corpus_text("Code: https://github.com/a/b-c. See www.x.org/y and FLUX-1.dev.") == "Code:   See   and FLUX-1.dev."
-    linked = [p for p in read_csv() if "https://" in p.plain_text][:120]
-    papers = enrich([dataclasses.replace(p, given_title=None, given_area=None) for p in linked])
-    words = {w for p in papers for t in p.tags + [s for r in p.related for s in r.shared] for w in t.split()}
-    assert words and not words & {"https", "http", "github", "com", "www", "org", "io"}
+    assert corpus_text("Code: https://github.com/a/b-c. See www.x.org/y, a-b.github.io and FLUX-1.dev.") \
+        == "Code:   See     and FLUX-1.dev."
+    papers = enrich([dataclasses.replace(p, given_title=None, given_area=None) for p in read_csv()])
+    shared = [s for p in papers for r in p.related for s in r.shared]
+    words = {w for t in shared + [t for p in papers for t in p.tags] for w in t.split()}
+    assert words and not words & {"https", "http", "com", "www", "org", "io"}  # ("GitHub issues" are a topic)
+    assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
+    assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)

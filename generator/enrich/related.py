@@ -35,6 +35,7 @@ BLOCK = 64  # columns per block in the block-maximum top-k
 SCALE = 4088.0  # LSA coordinates in units of 1/4088: with up to 64 dimensions |q| <= 4092, so every partial
 # sum of a dot product is an integer below 4092**2 < 2**24, exact in float32 (a resolution of 2.4e-4 per coordinate)
 EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
+SHARED = 4  # shared terms shown per related paper
 
 
 def top_k(X: sp.csr_matrix, k: int = 5, min_score: float = 0.05) -> list[list[tuple[int, float]]]:
@@ -197,12 +198,6 @@ def pair_terms(X: sp.csr_matrix, I: np.ndarray, J: np.ndarray, k: int = 4,
     return scores, tops
 
 
-def shared_terms(X: sp.csr_matrix, i: int, j: int, terms: np.ndarray, k: int = 4) -> list[str]:
-    """The terms contributing most to the cosine of rows i and j."""
-    _, [cols] = pair_terms(X.sorted_indices(), np.array([i]), np.array([j]), k)
-    return [str(terms[c]) for c in cols if c >= 0]
-
-
 def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
     """Keep each row's `keep` heaviest terms and re-normalise."""
     X = X.tocsr(copy=True)
@@ -256,10 +251,10 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     todo = np.flatnonzero(rank < k)
     term_list = terms.tolist()
     for extra in range(k, kk + 1):
-        cos, tops = pair_terms(X, I[todo], J[todo])
+        cos, tops = pair_terms(X, I[todo], J[todo], SHARED + 2)
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and len(out[i]) < k:
-                out[i].append(Related(ids[j], round(s, 4), [term_list[t] for t in top if t >= 0]))
+                out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0])))
         short = np.array([len(r) < k for r in out])
         todo = np.flatnonzero((rank == extra) & short[I])
         if not len(todo):
@@ -268,6 +263,14 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         for i in np.unique(I).tolist():
             table.put(keys[i], out[i])
     return out
+
+
+_UNTELLING = frozenset({"et", "al", "et al", "ii", "iii", "iv"})  # citations' "et al.", numbering
+
+
+def _telling(terms: list[str]) -> list[str]:
+    """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al"."""
+    return [t for t in terms if t not in _UNTELLING and any(len(w) > 1 for w in t.split())][:SHARED]
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")

@@ -12,7 +12,7 @@ import numpy as np
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)
 _WORDS = re.compile(r"[a-z0-9]+")
-_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|ai)\b(?:/\S*)?", re.IGNORECASE)
 _SENT = re.compile(r"([.!?])\s+(?=[A-Z(\[\"“])")  # (the mark first, not a look-behind: re skips ahead to it)
 
 

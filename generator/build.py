@@ -25,7 +25,7 @@ from .model import Issue, Paper
 from .normalize import accounting, near_duplicates, normalize
 from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
-from .writer import WriteError, WriteReport, write_outputs
+from .writer import WriteError, WriteReport, holds, write_outputs
 from .feeds import history_files
 from . import incremental
 from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
@@ -161,7 +161,9 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
         save()
     with stage("render", out.timings):
-        files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache)
+        unchanged = holds(Path(config["docs_dir"]), cache.peek("docs-written")) if cache is not None else None
+        files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache,
+                            unchanged)
         save()
         files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
                                    config.get("use_directory_urls", True)))

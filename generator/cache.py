@@ -163,6 +163,11 @@ class Cache:
             entries.update(delta["entries"])
             k += 1
 
+    def peek(self, name: str) -> dict:
+        """A table's entries as the last build left them, read only: the table is not opened, so no
+        save of this build writes or drops it."""
+        return self._load(name)[0] if self.folder is not None else {}
+
     def save(self) -> None:
         """Write every open table used by this build, and drop them from memory (a stage calls this
         when done with its tables: they are not kept through the later stages).  A later

@@ -6,6 +6,7 @@ grouping they loop over is computed here.  Untrusted text reaches Markdown only 
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -24,6 +25,7 @@ from .markup import escape_md
 from .model import Paper
 from .parallel import fork_call
 from .slugs import slugify as _slugify
+from .writer import Kept
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates" / "pages"
 slugify = lru_cache(maxsize=1 << 16)(_slugify)  # pure, and the same names recur on every page
@@ -288,8 +290,9 @@ def paper_digest(p: Paper) -> str:
 
 
 class _Memo:
-    """A cache table of rendered text seen through views (functions giving what an output shows):
-    the key is memo_key of the view, computed only with a cache; without one every lookup misses."""
+    """A cache table of what was rendered (text, or a page's sha256) seen through views (functions
+    giving what an output shows): the key is memo_key of the view, computed only with a cache;
+    without one every lookup misses."""
 
     def __init__(self, cache: Cache | None, name: str) -> None:
         self.table = cache.table(name) if cache is not None else None
@@ -305,19 +308,17 @@ class _Memo:
             self.table.put(key, value)
         return value
 
-    def get_or_make(self, view, make):
-        key = self.key(view)
-        value = self.get(key)
-        return self.put(key, make()) if value is None else value
 
 
 def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str],
-                cache: Cache | None = None) -> dict[str, bytes]:
-    """Every generated file under docs/, as relative path -> bytes.
+                cache: Cache | None = None, unchanged=None) -> dict[str, bytes | Kept]:
+    """Every generated file under docs/, as relative path -> bytes (or Kept).
 
-    With a cache, paper, category, term and all-papers pages, cards and papers.json records are
-    looked up by a key of everything they show (a view below lists it: it must cover everything
-    the template reads) and rendered only when missing: the same bytes as without a cache."""
+    With a cache, cards and papers.json records are looked up by a key of everything they show (a
+    view below lists it: it must cover everything the template reads) and rendered only when
+    missing; so are paper, category, sub-topic, term and all-papers pages, of which the cache keeps
+    the sha256: where `unchanged(path, sha256)` (writer.holds) says docs/ still holds the page last
+    rendered with the same key, it is Kept there, not rendered.  The same bytes as without a cache."""
     env = environment(cache.templates("jinja-pages") if cache is not None else None)
     floor = min_term_papers(len(papers))
     tags, entities = terms_of(papers, "tags", floor), terms_of(papers, "entities", floor)
@@ -393,9 +394,20 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     env.globals["card"] = card
     out: dict[str, bytes] = {}
 
+    def kept(path: str, key) -> Kept | None:
+        """Kept, if docs/ holds the page `key` rendered last time."""
+        digest = pages.get(key)
+        return Kept(digest) if digest is not None and unchanged is not None and unchanged(path, digest) else None
+
+    def remember(key, data: bytes) -> bytes:
+        if pages.table is not None:
+            pages.put(key, hashlib.sha256(data).digest())
+        return data
+
     def page(path: str, name: str, view, **context) -> None:
-        """out[path]: template `name` rendered with `context`, or the cached page with the same view."""
-        out[path] = pages.get_or_make(lambda: (name, view()), lambda: env.get_template(name).render(context).encode("utf-8"))
+        """out[path]: template `name` rendered with `context`, or Kept if docs/ holds it already."""
+        key = pages.key(lambda: (name, view()))
+        out[path] = kept(path, key) or remember(key, env.get_template(name).render(context).encode("utf-8"))
 
     def paper_pages(share: list[Paper]) -> list[bytes]:
         if not share:
@@ -408,17 +420,17 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             mentions=[by_id[i] for i in p.mentions if i in by_id],
             mentioned_by=mentioned_by.get(p.id, []), show_raw=raw_differs(p)).encode("utf-8") for p in share]
 
-    todo = []  # the papers whose page is not in the cache
+    todo = []  # the papers whose page must be rendered
     for p in papers:
-        data = pages.get(page_keys.get(id(p)))
-        if data is None:
+        held = kept(f"papers/{p.slug}.md", page_keys.get(id(p)))
+        if held is None:
             todo.append(p)
         else:
-            out[f"papers/{p.slug}.md"] = data
+            out[f"papers/{p.slug}.md"] = held
 
     def add_pages(share: list[Paper], rendered: list[bytes]) -> None:
         for p, data in zip(share, rendered):
-            out[f"papers/{p.slug}.md"] = pages.put(page_keys.get(id(p)), data)
+            out[f"papers/{p.slug}.md"] = remember(page_keys.get(id(p)), data)
 
     # Paper pages are most of the work and independent of each other: with two cores and many
     # pages to render, a forked worker renders every other one while this process renders the rest.

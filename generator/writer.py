@@ -21,6 +21,30 @@ class WriteError(Exception):
     pass
 
 
+@dataclass(frozen=True)
+class Kept:
+    """In `files`, in place of a file's bytes: docs/ holds the file as the writer left it, with bytes
+    whose sha256 is `digest` (`holds` checked it); the writer leaves it alone."""
+    digest: bytes
+
+
+def holds(docs_dir: Path, stamps: dict):
+    """A check for the render stage: holds(rel, digest) is whether docs/rel is still the file the
+    writer wrote with bytes of that sha256 (same size, mtime and inode), by the stamps of the last
+    build (a cache table's entries, read only)."""
+    root = os.fspath(docs_dir)
+
+    def check(rel: str, digest: bytes) -> bool:
+        stamp = stamps.get(rel)
+        if stamp is None or stamp[3] != digest:
+            return False
+        try:
+            return _stamp(os.stat(os.path.join(root, rel)), digest) == stamp
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+    return check
+
+
 @dataclass
 class WriteReport:
     written: list[str] = field(default_factory=list)
@@ -28,8 +52,8 @@ class WriteReport:
     removed: list[str] = field(default_factory=list)
 
 
-def write_outputs(docs_dir: Path, files: dict[str, bytes], stamps=None) -> WriteReport:
-    """Make docs_dir hold exactly `files` (relative posix path -> bytes) among generated files.
+def write_outputs(docs_dir: Path, files: dict[str, bytes | Kept], stamps=None) -> WriteReport:
+    """Make docs_dir hold exactly `files` (relative posix path -> bytes, or Kept) among generated files.
 
     `stamps` (a cache Table, or None): path -> (size, mtime_ns, inode, sha256) of the file as this
     writer left it; comparing those costs a stat and a hash instead of reading 25,000 files back."""
@@ -58,6 +82,11 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes], stamps=None) -> Write
     folders: set[str] = set()  # made (or found) already
     for rel, data in sorted(files.items()):
         target = os.path.join(root, rel)
+        if isinstance(data, Kept):  # (checked against its stamp by the render stage a moment ago)
+            if stamps is not None:
+                stamps.get(rel)  # (kept for the next build)
+            report.unchanged += 1
+            continue
         digest = hashlib.sha256(data).digest() if stamps is not None else None
         try:
             st = os.stat(target)

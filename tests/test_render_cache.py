@@ -2,6 +2,7 @@
 search_files give exactly the bytes they give without a cache; a change is never served stale, on the changed
 paper's page or on the pages that show it (related papers, cross-references, cards, tag pages); and the
 templates read of other papers only the fields that the memo keys list."""
+import hashlib
 from copy import deepcopy
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from generator.normalize import normalize
 from generator.readers import read_inputs
 from generator.render import render_site
 from generator.search import search_files
+from generator.writer import Kept
 
 SEEDS = Path(__file__).resolve().parent.parent / "abstracts"
 
@@ -27,17 +29,25 @@ def seeds():
     return papers
 
 
-def outputs(papers, cache=None) -> dict[str, bytes]:
-    files = render_site(papers, "Digest", {"Agents": "Agents & co"}, cache=cache)
+def outputs(papers, cache=None, docs=None) -> dict[str, bytes]:
+    """The files, with those the render stage keeps (Kept) read from `docs`: the outputs of the
+    previous build, which stand for docs/ and the writer's stamps."""
+    held = (lambda rel, digest: rel in docs and hashlib.sha256(docs[rel]).digest() == digest) if docs else None
+    files = render_site(papers, "Digest", {"Agents": "Agents & co"}, cache=cache, unchanged=held)
     files.update(search_files(papers, cache=cache))
-    return files
+    return {rel: docs[rel] if isinstance(data, Kept) else data for rel, data in files.items()}
+
+
+_DOCS: dict[Path, dict[str, bytes]] = {}  # per cache folder: what its latest build wrote
 
 
 def cached(folder: Path, papers) -> tuple[dict[str, bytes], Cache]:
-    """One build's outputs with the cache in `folder` (saved, as a build does), checked against no cache."""
+    """One build's outputs with the cache in `folder` (saved, as a build does) and the files of the
+    previous build there, checked against no cache."""
     cache = Cache(folder)
-    out = outputs(papers, cache)
+    out = outputs(papers, cache, _DOCS.get(folder))
     cache.save()
+    _DOCS[folder] = out
     assert out == outputs(papers), "cached output differs from uncached"
     return out, cache
 

@@ -229,6 +229,23 @@ def test_the_writer_trusts_its_stamps_only_for_files_as_it_left_them(tmp_path, m
     assert stamps.get("c.md") == writer._stamp((docs / "c.md").stat(), hashlib.sha256(b"gamma\n").digest())
 
 
+def test_a_kept_page_is_one_whose_stamp_still_holds(tmp_path):
+    """The render stage keeps a page (writer.Kept) only if docs/ still has the file the writer wrote."""
+    import generator.writer as writer
+    from generator.cache import Table
+    docs, stamps = tmp_path / "docs", Table({})
+    writer.write_outputs(docs, {"a.md": b"alpha\n", "b.md": b"beta\n"}, stamps)
+    held = writer.holds(docs, dict(stamps.used))
+    sha = hashlib.sha256
+    assert held("a.md", sha(b"alpha\n").digest()) and not held("a.md", sha(b"other\n").digest())
+    assert not held("c.md", sha(b"alpha\n").digest())
+    (docs / "b.md").write_bytes(b"BETA\n")  # edited by hand: no longer held
+    assert not held("b.md", sha(b"beta\n").digest())
+    report = writer.write_outputs(docs, {"a.md": writer.Kept(sha(b"alpha\n").digest()), "b.md": b"beta\n"},
+                                  Table(dict(stamps.used)))
+    assert report.written == ["b.md"] and report.unchanged == 1 and (docs / "a.md").read_bytes() == b"alpha\n"
+
+
 def test_a_replaced_site_is_deleted_in_the_background(tmp_path):
     from generator.build import remove_later, swap_in
     site, staging = tmp_path / ".site-x" / "site", tmp_path / ".site-x" / ".site.building-1"

@@ -9,8 +9,10 @@ import gc
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -187,6 +189,30 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     return out
 
 
+_INTERRUPTS: list[int] = []  # SIGINTs received during build()
+
+
+@contextmanager
+def interrupts_honoured():
+    """Ctrl-C stops a build even when Python drops the KeyboardInterrupt (one raised in a finalizer
+    or a garbage collection's callback is printed and ignored): the signal is noted too, and the
+    build checks the note before it puts a new site in place (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def noted(signum, frame):
+        _INTERRUPTS.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, noted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _INTERRUPTS.clear()
+
+
 def release_memory() -> None:
     """Hand the generator's freed memory back to the system before MkDocs starts (and forks).
 
@@ -257,6 +283,8 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_da
                 mkdocs_build(mk_config, dirty=dirty)
             if dirty_build:
                 incremental.merge_search_index(site_dir / incremental.SEARCH_INDEX, staging, dirty_build)
+            if _INTERRUPTS:  # (interrupted, and the KeyboardInterrupt was dropped on the way)
+                raise KeyboardInterrupt
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
         from mkdocs.exceptions import MkDocsException  # (its Abort, e.g. strict-mode warnings, is a SystemExit)
@@ -330,6 +358,12 @@ def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, r
           refit: bool = False) -> BuildResult:
     """generate, then MkDocs: dirty (incremental) when that is sound, else full; `full` forces full.
     `cache`: use the project's build cache (default_cache); `refit`: fit enrichment on all papers now."""
+    with interrupts_honoured():
+        return _build(inputs, config_file, site_dir, replace_invalid, state_file, date, full, cache, refit)
+
+
+def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace_invalid: bool,
+           state_file: Path | None, date: str | None, full: bool, cache: bool, refit: bool) -> BuildResult:
     config = load_mkdocs_config(config_file)
     memo = default_cache(config) if cache else None
     result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)

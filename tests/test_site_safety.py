@@ -262,3 +262,27 @@ def test_a_replaced_site_is_deleted_in_the_background(tmp_path):
     while gone.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not gone.exists()
+
+
+def test_an_interrupt_python_dropped_still_stops_the_build_before_the_site_changes(built_project, monkeypatch):
+    """A KeyboardInterrupt raised in a finalizer is printed and dropped by Python; the build notes the
+    signal itself and does not put the new site in place."""
+    import generator.build as gb
+    from digest_fixtures import run
+    before = snapshot(built_project / "site")
+    with open(built_project / "abstracts" / "000_93546517f0108cba.txt", "a", encoding="utf-8") as fh:
+        fh.write("\n" + EXTRA + "\n")
+    real = gb.mkdocs_build
+
+    def interrupted_build(*args, **kwargs):
+        real(*args, **kwargs)
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.1)
+        except KeyboardInterrupt:
+            pass  # (dropped, as in a finalizer)
+    monkeypatch.setattr(gb, "mkdocs_build", interrupted_build)
+    with pytest.raises(KeyboardInterrupt):
+        run(built_project, "2026-02-01")
+    assert snapshot(built_project / "site") == before
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler and not gb._INTERRUPTS

@@ -196,8 +196,9 @@ _INTERRUPTS: list[int] = []  # SIGINTs received during build()
 def interrupts_honoured():
     """Ctrl-C stops a build even when Python drops the KeyboardInterrupt (one raised in a finalizer
     or a garbage collection's callback is printed and ignored): the signal is noted too, and the
-    build checks the note before it puts a new site in place (main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
+    build checks the note before it puts a new site in place (main thread only; a process started
+    with SIGINT ignored, as a background job of a script is, keeps ignoring it)."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
 

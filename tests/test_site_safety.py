@@ -38,8 +38,11 @@ def snapshot(folder: Path) -> dict[str, str]:
 
 
 def start_build(project: Path, *args: str) -> subprocess.Popen:
+    """A build in a child whose SIGINT is not ignored, even where the tests run as a background job
+    (which ignores SIGINT, and passes that on)."""
     return subprocess.Popen([sys.executable, "-c", RUNNER, "build", *args], cwd=project, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def run_build(project: Path, *args: str) -> subprocess.CompletedProcess:
@@ -269,6 +272,7 @@ def test_an_interrupt_python_dropped_still_stops_the_build_before_the_site_chang
     signal itself and does not put the new site in place."""
     import generator.build as gb
     from digest_fixtures import run
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)  # (not ignored, even in a background job)
     before = snapshot(built_project / "site")
     with open(built_project / "abstracts" / "000_93546517f0108cba.txt", "a", encoding="utf-8") as fh:
         fh.write("\n" + EXTRA + "\n")
@@ -282,7 +286,10 @@ def test_an_interrupt_python_dropped_still_stops_the_build_before_the_site_chang
         except KeyboardInterrupt:
             pass  # (dropped, as in a finalizer)
     monkeypatch.setattr(gb, "mkdocs_build", interrupted_build)
-    with pytest.raises(KeyboardInterrupt):
-        run(built_project, "2026-02-01")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run(built_project, "2026-02-01")
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler and not gb._INTERRUPTS
+    finally:
+        signal.signal(signal.SIGINT, handler)
     assert snapshot(built_project / "site") == before
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler and not gb._INTERRUPTS

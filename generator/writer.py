@@ -39,7 +39,7 @@ def holds(docs_dir: Path, stamps: dict):
         if stamp is None or stamp[3] != digest:
             return False
         try:
-            return _stamp(os.stat(os.path.join(root, rel)), digest) == stamp
+            return _matches(stamp, os.stat(os.path.join(root, rel)), digest)
         except (FileNotFoundError, NotADirectoryError):
             return False
     return check
@@ -92,7 +92,7 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes | Kept], stamps=None) -
             st = os.stat(target)
         except (FileNotFoundError, NotADirectoryError):
             st = None
-        if st is not None and stamps is not None and stamps.get(rel) == _stamp(st, digest):
+        if st is not None and stamps is not None and _matches(stamps.get(rel), st, digest):
             report.unchanged += 1
             continue
         if st is not None and _same_file(target, st, data):
@@ -113,6 +113,12 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes | Kept], stamps=None) -
 
 def _stamp(st: os.stat_result, digest: bytes) -> tuple | None:
     return (st.st_size, st.st_mtime_ns, st.st_ino, digest) if stat.S_ISREG(st.st_mode) else None
+
+
+def _matches(stamp: tuple | None, st: os.stat_result, digest: bytes) -> bool:
+    """Whether a file (its os.stat) is still the one a stamp was taken of, holding bytes of that sha256
+    (no stamp, or something other than a regular file, never matches)."""
+    return stamp is not None and stamp == _stamp(st, digest)
 
 
 def _same_file(path: str, st: os.stat_result, data: bytes) -> bool:

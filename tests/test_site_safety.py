@@ -293,3 +293,15 @@ def test_an_interrupt_python_dropped_still_stops_the_build_before_the_site_chang
     finally:
         signal.signal(signal.SIGINT, handler)
     assert snapshot(built_project / "site") == before
+
+
+def test_a_folder_in_the_way_of_a_generated_file_is_never_taken_for_it(tmp_path):
+    """No stamp matches something that is not a regular file (a folder has no stamp to compare with)."""
+    import generator.writer as writer
+    from generator.cache import Table
+    docs = tmp_path / "docs"
+    writer.write_outputs(docs, {"a.md": b"alpha\n"}, Table({}))
+    (docs / "a.md").unlink()
+    (docs / "a.md").mkdir()
+    with pytest.raises(OSError):
+        writer.write_outputs(docs, {"a.md": b"alpha\n"}, Table({}))

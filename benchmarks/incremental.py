@@ -108,10 +108,10 @@ def bench(n: int, base: list[str]) -> dict:
     return {"n": n, "full": full, "incremental": incr}
 
 
-def _run_build_here(date: str) -> int:
-    """Child process: `paper-digest build` in the benchmark's project folder."""
-    from generator.cli import main
-    return main(["build", "--date", date])
+def _run_build_here(date: str) -> None:
+    """Child process: `paper-digest build` in the benchmark's project folder (its entry point, exit included)."""
+    from generator.cli import run
+    run(["build", "--date", date])
 
 
 def main() -> None:
@@ -121,7 +121,7 @@ def main() -> None:
     ap.add_argument("--date", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.run_build:
-        raise SystemExit(_run_build_here(args.date))
+        _run_build_here(args.date)
     OUT.mkdir(parents=True, exist_ok=True)
     base = abstracts()
     rows = []
@@ -136,7 +136,7 @@ def main() -> None:
         i = r["incremental"]
         print(f"{r['n']:>7} | {r['full']['seconds']:>12.1f} | {i['seconds']:>15.1f} | {i['written']!s:>14} | "
               f"{i['rerendered']!s:>17} | {i['mode']} ({i['reason']})")
-    names = ["read", "normalize", "history", "enrich", "render", "search index", "write", "cache", "mkdocs build"]
+    names = ["read", "normalize", "near-duplicates", "history", "enrich", "render", "search index", "write", "cache", "mkdocs build"]
     print(f"\nStages of the incremental build (s; 'other' = wall - stages: start-up, imports, config):")
     print(f"{'N':>7} | " + " | ".join(f"{n:>12}" for n in names + ["other"]))
     for r in rows:

@@ -5,7 +5,6 @@ swaps the new site into place only when the whole build succeeded.
 """
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import shutil
@@ -24,7 +23,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 
 from .model import Issue, Paper
-from .normalize import accounting, near_duplicates, normalize
+from .normalize import accounting, near_duplicates, near_duplicates_known, normalize
 from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
 from .writer import WriteError, WriteReport, holds, write_outputs
@@ -32,10 +31,13 @@ from .feeds import history_files
 from . import incremental
 from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
 from .cache import CACHE_NAME, Cache
-from .parallel import freeze_new, old_objects_frozen
+from .parallel import fork_call, freeze_new, old_objects_frozen
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
+
+
+NEAR_ALONGSIDE = 0.9  # share of texts the cache knows from which the near-duplicate check runs alongside enrich
 
 
 class BuildFailed(Exception):
@@ -52,6 +54,7 @@ class BuildResult:
     state: State | None = None
     state_file: Path | None = None
     mode: str = ""  # "full" or "dirty": how MkDocs built the site
+    alongside: dict[str, float] = field(default_factory=dict)  # seconds of work done in a forked child
 
 
 def log(message: str) -> None:
@@ -135,10 +138,66 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     out.read = read_stage(inputs, out.timings, replace_invalid)
     with stage("normalize", out.timings):
         papers = normalize(out.read.records, cache)
-        near = near_duplicates(papers, cache=cache)
         save()
-    for line in summarize(near) + report_counts(out.read, papers, near):
-        log(line)
+    children = []  # started alongside this process and not yet collected: stopped if the build fails
+    try:
+        # The near-duplicate check only reports.  When the cache knows almost every text, a forked child
+        # makes it while this process enriches; otherwise it is made first (memory: at 20,000 new texts
+        # the check and the enrichment's fit each take about a gigabyte).
+        near_check = None
+        if near_duplicates_known(papers, cache) >= NEAR_ALONGSIDE:
+            near_check = alongside(lambda: near_duplicates(papers, cache=cache), cache, children)
+        else:
+            with stage("near-duplicates", out.timings):
+                near = near_duplicates(papers, cache=cache)
+                save()
+        papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out)
+        if near_check is not None:
+            near, seconds = near_check()
+            if seconds is not None:
+                out.alongside["near-duplicates"] = seconds
+                log(f"near-duplicate check: {seconds:.2f}s in a process alongside history and enrich")
+        for line in summarize(near) + report_counts(out.read, papers, near):
+            log(line)
+        history = (papers, out.state, config["site_name"], config.get("site_url") or "",
+                   config.get("use_directory_urls", True))
+        # the search index and the feeds need only the papers: a forked child makes them, on one core
+        # (render has the other, and memory: render's pages and the index peak together), while this
+        # process renders the pages
+        search = alongside(lambda: search_and_history(*history, cache=cache, processes=1), cache, children)
+        with stage("render", out.timings):
+            unchanged = holds(Path(config["docs_dir"]), cache.peek("docs-written")) if cache is not None else None
+            files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache,
+                                unchanged)
+            save()
+        with stage("search index", out.timings):  # (with a child: only the wait for it, after render)
+            more, seconds = search()
+            files.update(more)
+        if seconds is not None:
+            out.alongside["search index"] = seconds
+            log(f"search index and feeds: {seconds:.2f}s in a process alongside render")
+    finally:
+        for collect in children:
+            collect.cancel()
+    with stage("write", out.timings):
+        try:
+            stamps = cache.table("docs-written") if cache is not None else None
+            out.write = write_outputs(Path(config["docs_dir"]), files, stamps)
+            save()
+        except WriteError as exc:
+            raise BuildFailed(f"{exc}; nothing was written and the existing site is unchanged") from exc
+    log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
+    if save_state(out.state_file, out.state):
+        log(f"history: recorded in {out.state_file} (commit it with the inputs)")
+    if cache is not None:
+        log(f"cache: {cache.folder} (hits/lookups: {cache.stats()})")
+    out.papers = papers
+    return out
+
+
+def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsConfig, state_file: Path | None,
+                        date: str | None, cache: Cache | None, refit: bool, out: BuildResult):
+    """First-seen dates from the state file (out.state), then enrichment; (papers, taxonomy)."""
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
     from .enrich.taxonomy import load_taxonomy
     taxonomy_path = taxonomy_file(config)
@@ -161,32 +220,54 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
     with stage("enrich", out.timings):
         papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
-        save()
-    with stage("render", out.timings):
-        unchanged = holds(Path(config["docs_dir"]), cache.peek("docs-written")) if cache is not None else None
-        files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache,
-                            unchanged)
-        save()
-        files.update(history_files(papers, out.state, config["site_name"], config.get("site_url") or "",
-                                   config.get("use_directory_urls", True)))
-    with stage("search index", out.timings):
-        from .search import search_files
-        files.update(search_files(papers, cache))
-        save()
-    with stage("write", out.timings):
-        try:
-            stamps = cache.table("docs-written") if cache is not None else None
-            out.write = write_outputs(Path(config["docs_dir"]), files, stamps)
-            save()
-        except WriteError as exc:
-            raise BuildFailed(f"{exc}; nothing was written and the existing site is unchanged") from exc
-    log(f"docs: {len(out.write.written)} written, {out.write.unchanged} unchanged, {len(out.write.removed)} removed")
-    if save_state(out.state_file, out.state):
-        log(f"history: recorded in {out.state_file} (commit it with the inputs)")
-    if cache is not None:
-        log(f"cache: {cache.folder} (hits/lookups: {cache.stats()})")
-    out.papers = papers
-    return out
+        if cache is not None:
+            cache.save()
+    return papers, taxonomy
+
+
+def search_and_history(papers: list[Paper], state: State, site_name: str, site_url: str, directory_urls: bool,
+                       cache: Cache | None = None, processes: int | None = None) -> dict[str, bytes]:
+    """The search index, the What's-new page and the feeds (`processes`: for the index, see search.py)."""
+    from .search import search_files
+    files = history_files(papers, state, site_name, site_url, directory_urls)
+    files.update(search_files(papers, cache, processes))
+    return files
+
+
+def alongside(job, cache: Cache | None, started: list):
+    """Start job() in a forked child, which sees this process's memory as it is now and saves the
+    cache tables the job opens; returns collect(), which waits for the child and gives (the job's
+    value, its seconds there).  Where fork is unavailable, collect() runs the job itself (seconds:
+    None).  collect is appended to `started`; collect.cancel() stops the child if it was not
+    collected (for a build that fails meanwhile)."""
+    def run(_):
+        start = time.perf_counter()
+        value = job()
+        counts = {}
+        if cache is not None:
+            counts = {name: c for name, c in cache.counts().items() if name in cache.tables}
+            cache.save()
+        return value, counts, time.perf_counter() - start
+
+    child = fork_call(run, None)
+    pending = [child] if child else []
+
+    def collect():
+        if not pending:
+            value, counts, seconds = run(None)
+            seconds = None
+        else:
+            value, counts, seconds = pending.pop()()
+        if cache is not None:
+            cache.add_counts(counts)
+        return value, seconds
+
+    def cancel():
+        if pending:
+            pending.pop().cancel()
+    collect.cancel = cancel
+    started.append(collect)
+    return collect
 
 
 _INTERRUPTS: list[int] = []  # SIGINTs received during build()

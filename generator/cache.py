@@ -223,5 +223,9 @@ class Cache:
         """(hits, misses) per table, of the tables saved so far and those still open."""
         return {**self._stats, **{n: (t.hits, t.misses) for n, t in self.tables.items()}}
 
+    def add_counts(self, counts: dict[str, tuple[int, int]]) -> None:
+        """(hits, misses) of tables used and saved elsewhere (in a forked child), for stats."""
+        self._stats.update(counts)
+
     def stats(self) -> str:
         return ", ".join(f"{n} {h}/{h + m}" for n, (h, m) in sorted(self.counts().items()))

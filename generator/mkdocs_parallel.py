@@ -14,7 +14,8 @@ Material search plugin indexed, and the number of warnings (strict mode counts t
 
 This is sound only if page-level plugin events keep no state beyond those; so the parallel path
 is taken only when every page-level event handler is known (Material's or MkDocs' search plugin).
-Anything else, `--dirty` builds, or a single core: MkDocs' own serial build, unchanged.
+Anything else, or a single core: MkDocs' own serial build, unchanged.  A `--dirty` build does the
+same with only the pages (and static files) whose `is_modified()` holds, as MkDocs' own would.
 
 The loop below follows `mkdocs.commands.build.build` of MkDocs 1.6.1 (the last 1.x; pinned).
 """
@@ -38,7 +39,7 @@ from .parallel import cores
 
 log = logging.getLogger("mkdocs.commands.build")
 PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content", "page_context", "post_page")
-MIN_PAGES_PER_WORKER = 200  # below this the fork costs more than it saves
+MIN_PAGES_PER_WORKER = 100  # below this the fork costs more than it saves
 
 
 def _search_plugins(config) -> list:
@@ -64,9 +65,9 @@ def build(config, dirty: bool = False, jobs: int | None = None) -> None:
     """Build the site of a loaded MkDocs config, like `mkdocs.commands.build.build`."""
     jobs = cores() if jobs is None else jobs
     with _one_build_date():
-        if jobs <= 1 or dirty or not parallel_safe(config):
+        if jobs <= 1 or not parallel_safe(config):
             return mk.build(config, dirty=dirty)
-        return _parallel_build(config, jobs)
+        return _parallel_build(config, jobs, dirty)
 
 
 @contextmanager
@@ -82,8 +83,10 @@ def _one_build_date():
         mk_pages.get_build_date = original
 
 
-def _parallel_build(config, jobs: int) -> None:
-    """`mkdocs.commands.build.build`, with the out-of-nav pages shared out among `jobs` processes."""
+def _parallel_build(config, jobs: int, dirty: bool = False) -> None:
+    """`mkdocs.commands.build.build`, with the out-of-nav pages shared out among `jobs` processes.
+    dirty: as MkDocs' --dirty, only the pages and static files whose `is_modified()` are built
+    (the site folder is not cleaned first)."""
     warning_counter = utils.CountHandler()
     warning_counter.setLevel(logging.WARNING)
     if config.strict:
@@ -92,7 +95,8 @@ def _parallel_build(config, jobs: int) -> None:
     try:
         config = config.plugins.on_config(config)
         config.plugins.on_pre_build(config=config)
-        utils.clean_directory(config.site_dir)
+        if not dirty:
+            utils.clean_directory(config.site_dir)
         files = get_files(config)
         env = config.theme.get_env()
         files.add_files_from_theme(env, config)
@@ -105,18 +109,18 @@ def _parallel_build(config, jobs: int) -> None:
         for file in doc_files:
             if file.page is None and file.inclusion.is_not_in_nav():
                 Page(None, file, config)
-        out_of_nav = [f for f in doc_files if f.inclusion.is_not_in_nav()]
+        todo = [f for f in doc_files if f.is_modified()] if dirty else doc_files
+        out_of_nav = [f for f in todo if f.inclusion.is_not_in_nav()]
         jobs = max(1, min(jobs, len(out_of_nav) // MIN_PAGES_PER_WORKER))
         shares = [out_of_nav[k::jobs] for k in range(jobs)]
-        mine = {id(f) for f in shares[0]} | {id(f) for f in doc_files if not f.inclusion.is_not_in_nav()}
         workers = [_fork(share, config, files, nav, doc_files) for share in shares[1:]]
 
-        in_nav = [f for f in doc_files if id(f) in mine and not f.inclusion.is_not_in_nav()]
+        in_nav = [f for f in todo if not f.inclusion.is_not_in_nav()]
         for file in in_nav:
             mk._populate_page(file.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
         _stream(shares[0], config, files, doc_files, nav, env)
-        files.copy_static_files(inclusion=inclusion)
+        files.copy_static_files(dirty=dirty, inclusion=inclusion)
         for template in config.theme.static_templates:
             mk._build_theme_template(template, env, files, config, nav)
         for template in config.extra_templates:

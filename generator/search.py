@@ -456,9 +456,9 @@ def _write_if_changed(path: Path, data: bytes) -> None:
     tmp.replace(path)
 
 
-def search_files(papers: list[Paper], cache: Cache | None = None) -> dict[str, bytes]:
+def search_files(papers: list[Paper], cache: Cache | None = None, processes: int | None = None) -> dict[str, bytes]:
     """Every search file by path relative to docs_dir (assets/search/...), for the writer."""
-    files = {f"assets/search/index/{rel}": data for rel, data in build_files(papers, cache=cache).items()}
+    files = {f"assets/search/index/{rel}": data for rel, data in build_files(papers, processes, cache).items()}
     files["assets/search/lunr.js"] = lunr_js_path().read_bytes()
     return files
 

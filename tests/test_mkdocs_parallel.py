@@ -69,6 +69,33 @@ def test_parallel_build_is_byte_identical_to_serial(tmp_path, small_workers, mon
     assert (project / "parallel" / "papers" / "p7" / "index.html").is_file()
 
 
+def test_a_dirty_parallel_build_is_the_serial_dirty_build(tmp_path, small_workers, monkeypatch):
+    """--dirty: only modified pages (here shared between two processes) are built, as MkDocs' own
+    dirty build does it, to the byte; the others keep their files untouched."""
+    import shutil
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = _project(tmp_path)
+    _build(project, "serial", parallel=False)
+    shutil.copytree(project / "serial", project / "parallel")  # (copytree keeps the files' mtimes)
+    before = {p: p.stat().st_mtime_ns for p in (project / "parallel").rglob("*.html")}
+    later = max(before.values()) / 1e9 + 10
+    changed = [1, 2, 5, 8, 13, 21]
+    for i in changed:  # (text and anchors change; mtimes after the outputs'.)
+        page = project / "docs" / "papers" / f"p{i}.md"
+        page.write_text(page.read_text("utf-8").replace("## Results", "Changed.\n\n## Results"), "utf-8")
+        os.utime(page, (later, later))
+    from generator.incremental import quiet_dirty_warning  # (MkDocs' warning about --dirty; strict mode)
+    for site, parallel in (("serial", False), ("parallel", True)):
+        cfg = load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(project / site))
+        with quiet_dirty_warning():
+            (mkdocs_parallel.build(cfg, dirty=True, jobs=2) if parallel else serial_build(cfg, dirty=True))
+    _same_tree(project / "serial", project / "parallel")
+    rebuilt = {p for p, t in before.items() if p.stat().st_mtime_ns != t}
+    assert rebuilt >= {project / "parallel" / "papers" / f"p{i}" / "index.html" for i in changed}
+    assert project / "parallel" / "papers" / "p3" / "index.html" not in rebuilt
+    assert b"Changed." in (project / "parallel" / "papers" / "p13" / "index.html").read_bytes()
+
+
 @pytest.mark.parametrize("bad", ["[x](p999.md)", "[x](p1.md#nowhere)"])
 def test_a_broken_link_on_a_worker_page_still_fails_a_strict_build(tmp_path, small_workers, bad):
     project = _project(tmp_path)

@@ -49,7 +49,7 @@ def test_small_run_prints_the_table_and_builds_the_site(tmp_path):
                            "--json", str(out_json)], capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = [l for l in proc.stdout.splitlines() if l.startswith("|")]
-    assert lines[0].startswith("| N | read | normalize | enrich | render | search index |")
+    assert lines[0].startswith("| N | read | normalize | near-duplicates | enrich | render | search index |")
     assert re.match(r"\| 60 \| ", lines[2])
     row = json.loads(out_json.read_text("utf-8"))[0]
     assert row["papers"] == 60 and row["paper_pages"] == 60 and row["peak_rss"] > 0

@@ -288,3 +288,47 @@ def test_tags_prefer_phrases_and_drop_their_words():
     tags, _ = assign_tags(X, terms, texts, 5)
     assert all("flow matching" in t for t in tags)
     assert not any("flow" in t or "matching" in t or "helps" in " ".join(t) for t in tags), tags
+
+
+def _mention_texts():
+    names = ["ProtoKV", "Gaia2", "LoRA-Pre", None, "FlexiCodec", "Gaia2 Lite"]
+    texts = ["We introduce ProtoKV, a cache for long contexts; unlike LoRA-Pre it keeps every head.",
+             "Gaia2 is a benchmark of agents. ProtoKV-style caches (not ProtoKV itself) help.",
+             "LoRA-Pre pre-trains low-rank adapters; we evaluate on Gaia2 Lite and Gaia2.",
+             "A study of FlexiCodec, ProtoKV and LoRA-Pre, and of pre-LoRA-Pre methods.",
+             "FlexiCodec compresses speech.",
+             "Gaia2 Lite is a smaller Gaia2."]
+    return names, texts, [f"id{i}" for i in range(len(names))]
+
+
+def test_mentions_link_whole_names_of_other_papers():
+    from generator.enrich.related import mentions
+    names, texts, ids = _mention_texts()
+    out = mentions(names, texts, ids)
+    assert out[0] == ["id2"]  # LoRA-Pre; its own name is no mention
+    assert out[1] == ["id0"]  # ProtoKV (at the end; "ProtoKV-style" is no whole word)
+    assert out[2] == ["id1", "id5"]
+    assert out[3] == ["id0", "id2", "id4"]
+    assert out[5] == ["id1"]
+
+
+def test_mentions_memo_gives_what_a_full_search_gives(tmp_path):
+    """Builds with a memo (names added, a name made ambiguous, a paper and its name gone, a new text)
+    give the memo-less result each time; the memo is saved and read back between builds, as in a build."""
+    from generator.cache import Cache
+    from generator.enrich.related import mentions
+    names, texts, ids = _mention_texts()
+    builds = [
+        (names[:3] + [None] * 3, texts, ids),  # FlexiCodec and Gaia2 Lite not yet named
+        (names, texts, ids),  # ...now they are: found in texts the memo had searched before
+        (names + ["ProtoKV"], texts + ["ProtoKV again, from another group."], ids + ["id6"]),  # ProtoKV: two papers
+        ([n for i, n in enumerate(names) if i != 4], [t for i, t in enumerate(texts) if i != 4],
+         [x for i, x in enumerate(ids) if i != 4]),  # FlexiCodec's paper gone
+    ]
+    for b, (ns, ts, xs) in enumerate(builds):
+        cache = Cache(tmp_path / "cache")
+        got = mentions(ns, ts, xs, cache.table("mentions"))
+        cache.save()
+        assert got == mentions(ns, ts, xs), b
+    assert got[3] == ["id0", "id2"] and got[4] == ["id1"]  # (the papers after the gone one moved up)
+    assert Cache(tmp_path / "cache").table("mentions").get("names found in each text")["names"]

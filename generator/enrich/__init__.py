@@ -13,7 +13,6 @@ that collections do not walk 20,000 papers again and again, nor copy their pages
 """
 from __future__ import annotations
 
-import gc
 import logging
 import multiprocessing as mp
 import time
@@ -369,7 +368,8 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
                                       memo=(cache.table("related"), key, cache.table("related-candidates")))):
         p.related = rel
     clock("related")
-    for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids)):
+    for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids,
+                                       cache.table("mentions") if cache.folder is not None else None)):
         p.mentions = men
     clock("mentions")
     titles = cache.table("titles")

@@ -164,6 +164,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         # the search index and the feeds need only the papers: a forked child makes them, on one core
         # (render has the other, and memory: render's pages and the index peak together), while this
         # process renders the pages
+        release_memory()  # (what enrich freed goes back to the system first: the child's share of memory is smaller)
         search = alongside(lambda: search_and_history(*history, cache=cache, processes=1), cache, children)
         with stage("render", out.timings):
             unchanged = holds(Path(config["docs_dir"]), cache.peek("docs-written")) if cache is not None else None

@@ -251,14 +251,15 @@ def alongside(job, cache: Cache | None, started: list):
         return value, counts, time.perf_counter() - start
 
     child = fork_call(run, None)
-    pending = [child] if child else []
+    pending = [child] if child else []  # (a child not yet collected)
 
     def collect():
-        if not pending:
-            value, counts, seconds = run(None)
+        if child is None:
+            value, counts, _ = run(None)
             seconds = None
         else:
-            value, counts, seconds = pending.pop()()
+            pending.clear()  # (collected: once the result is read, or the child failed, nothing to stop)
+            value, counts, seconds = child()
         if cache is not None:
             cache.add_counts(counts)
         return value, seconds

@@ -331,7 +331,8 @@ def mentions(names: list[str | None], texts: list[str], ids: list[str], memo=Non
         if n and len(n) >= 3:
             owners.setdefault(n, []).append(i)
     unique = {n: v[0] for n, v in owners.items() if len(v) == 1}
-    candidates = sorted(n for n in unique if _MENTION_TOKEN.fullmatch(n.split()[0]))  # (a first word that is no token is never found)
+    # (a name whose first word is no token is never found)
+    candidates = sorted(n for n in unique if _MENTION_TOKEN.fullmatch(n.split()[0]))
     previous = memo.get(_MENTIONS_KEY) if memo is not None else None
     keys = [memo_key(t) for t in texts] if memo is not None else []
     if previous is None:

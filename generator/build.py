@@ -23,7 +23,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 
 from .model import Issue, Paper
-from .normalize import accounting, near_duplicates, near_duplicates_known, normalize
+from .normalize import accounting, near_duplicates, near_duplicates_known, normalize, text_keys
 from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
 from .writer import WriteError, WriteReport, holds, write_outputs
@@ -144,12 +144,12 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         # The near-duplicate check only reports.  When the cache knows almost every text, a forked child
         # makes it while this process enriches; otherwise it is made first (memory: at 20,000 new texts
         # the check and the enrichment's fit each take about a gigabyte).
-        near_check = None
-        if near_duplicates_known(papers, cache) >= NEAR_ALONGSIDE:
-            near_check = alongside(lambda: near_duplicates(papers, cache=cache), cache, children)
+        near_check, keys = None, text_keys(papers) if cache is not None else None
+        if keys is not None and near_duplicates_known(keys, cache) >= NEAR_ALONGSIDE:
+            near_check = alongside(lambda: near_duplicates(papers, cache=cache, keys=keys), cache, children)
         else:
             with stage("near-duplicates", out.timings):
-                near = near_duplicates(papers, cache=cache)
+                near = near_duplicates(papers, cache=cache, keys=keys)
                 save()
         papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out)
         if near_check is not None:
@@ -298,7 +298,8 @@ def interrupts_honoured():
 
 
 def release_memory() -> None:
-    """Hand the generator's freed memory back to the system before MkDocs starts (and forks).
+    """Hand the generator's freed memory back to the system before a process is forked (the search
+    index's, beside render) and before MkDocs starts (and forks).
 
     The generator's stages peak at about a gigabyte at 20,000 papers; once they are done, Python
     has freed the objects but glibc keeps the pages, so MkDocs (and its forked worker) would run on

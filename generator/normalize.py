@@ -193,17 +193,24 @@ class _Words:
         return [flat[e - n:e] for n, e in zip(lens, ends)]
 
 
-def near_duplicates_known(papers: list[Paper], cache: Cache | None) -> float:
-    """The share of the papers whose MinHash signature `cache` holds from an earlier build: near 1,
-    near_duplicates has little left to compute (at 20,000 new texts it needs about a gigabyte)."""
-    known = cache.peek("near-signatures") if cache is not None and papers else {}
-    return sum(_key(p.plain_text) in known for p in papers) / len(papers) if known else 0.0
+def text_keys(papers: list[Paper]) -> list[str]:
+    """The keys by which near_duplicates memoizes each paper's text."""
+    return [_key(p.plain_text) for p in papers]
+
+
+def near_duplicates_known(keys: list[str], cache: Cache) -> float:
+    """The share of the texts (their text_keys) whose MinHash signature `cache` holds from an earlier
+    build: near 1, near_duplicates has little left to compute (at 20,000 new texts it needs about a
+    gigabyte)."""
+    known = cache.peek("near-signatures") if keys else {}
+    return sum(k in known for k in keys) / len(keys) if known else 0.0
 
 
 @old_objects_frozen()
 def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, bands: int = 10, rows: int = 3,
-                    cache: Cache | None = None) -> list[Issue]:
-    """Warnings for pairs of distinct papers whose abstracts are almost the same text.
+                    cache: Cache | None = None, keys: list[str] | None = None) -> list[Issue]:
+    """Warnings for pairs of distinct papers whose abstracts are almost the same text (`keys`: their
+    text_keys, if the caller has them already).
 
     Candidates come from MinHash-LSH over word 3-gram shingles (bands x rows hashes per paper; a pair
     with Jaccard 0.6 becomes a candidate with probability ~0.9, one with 0.9 almost surely), so the
@@ -224,7 +231,8 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
     b = rng.integers(0, 1 << 63, size=(width, 1), dtype=np.uint64)
     texts = [p.plain_text for p in papers]
     table = cache.table("near-signatures") if cache is not None else None
-    keys = [_key(t) for t in texts] if table is not None else None
+    if table is not None and keys is None:
+        keys = text_keys(papers)
     known = [table.get(key) for key in keys] if table is not None else [None] * len(texts)
     miss = [i for i, row in enumerate(known) if row is None or len(row) not in (0, 8 * width)]
     for i in miss:  # (split no further than needed to know; a text too short to compare has b"")

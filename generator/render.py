@@ -312,7 +312,6 @@ class _Memo:
         return value
 
 
-
 def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str],
                 cache: Cache | None = None, unchanged=None) -> dict[str, bytes | Kept]:
     """Every generated file under docs/, as relative path -> bytes (or Kept).

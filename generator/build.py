@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Collection
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -341,12 +342,14 @@ class ThemeTemplateCache(BasePlugin):
 
 
 def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None,
-               removed: list[str] = (), cache: Cache | None = None) -> None:
+               removed: list[str] = (), cache: Cache | None = None, changed: set[str] | None = None,
+               generated: Collection[str] = ()) -> None:
     """MkDocs build into a fresh sibling folder; a failure leaves site_dir as it was.
 
-    A full build is then swapped in atomically.  dirty=True builds only the pages whose source is
-    newer than their output in site_dir, and lays them over it (generator/incremental.py says when
-    that is sound).
+    A full build is then swapped in atomically.  dirty=True builds only the pages that changed since
+    site_dir was built (the `generated` docs files in `changed`, when known; other files, and all
+    without `changed`, whose source is newer than their output in site_dir), and lays them over it
+    (generator/incremental.py says when that is sound).
     """
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -359,7 +362,7 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_da
     try:
         with source_date_epoch(source_date):
             mk_config = load_mkdocs_config(config_file, site_dir=str(staging))
-            dirty_build = incremental.DirtyBuild(site_dir) if dirty else None
+            dirty_build = incremental.DirtyBuild(site_dir, changed, generated) if dirty else None
             if dirty_build:
                 mk_config.plugins["paper-digest-dirty"] = dirty_build
             if cache is not None and cache.folder is not None:
@@ -454,7 +457,7 @@ def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace
     result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)
     target = (site_dir or Path(config["site_dir"])).resolve()
     the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
-                                written=len(result.write.written))
+                                written=len(result.write.written), digests=result.write.digests)
     result.mode = "dirty" if the_plan.dirty else "full"
     log(f"mkdocs: {result.mode} build ({the_plan.reason})")
     incremental.clear_stamp(target)
@@ -462,6 +465,7 @@ def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace
         release_memory()
     with stage("mkdocs build", result.timings), old_objects_frozen():  # (and its forked worker copies fewer pages)
         run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed, cache=memo,
+                   changed=the_plan.changed, generated=the_plan.sources or (),
                    source_date=result.state.latest.date if result.state and result.state.latest else None)
     incremental.write_stamp(target, the_plan)
     result.site_dir = target

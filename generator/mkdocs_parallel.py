@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from mkdocs import utils
 from mkdocs.commands import build as mk
 from mkdocs.exceptions import Abort, BuildError
+from mkdocs.structure import files as mk_files
 from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
 from mkdocs.structure.nav import get_navigation
 from mkdocs.structure import pages as mk_pages
@@ -97,7 +98,8 @@ def _parallel_build(config, jobs: int, dirty: bool = False) -> None:
         config.plugins.on_pre_build(config=config)
         if not dirty:
             utils.clean_directory(config.site_dir)
-        files = get_files(config)
+        with _lean_files():
+            files = get_files(config)
         env = config.theme.get_env()
         files.add_files_from_theme(env, config)
         files = config.plugins.on_files(files, config=config)
@@ -153,6 +155,28 @@ def _parallel_build(config, jobs: int, dirty: bool = False) -> None:
         raise
     finally:
         logging.getLogger("mkdocs").removeHandler(warning_counter)
+
+
+@contextmanager
+def _lean_files():
+    """While MkDocs' get_files runs, the File objects it makes are made without their constructor's
+    PurePath (a third of get_files' 0.8 s at 25,000 files): the same attributes, set directly as
+    File.__init__ of MkDocs 1.6.1 sets them (tests compare the result with get_files' own)."""
+    real = mk_files.File
+
+    def make(path, src_dir, dest_dir, use_directory_urls, **kw):
+        if kw or os.sep != "/" or "//" in path or "/./" in path or path.endswith(("/", "/.")):
+            return real(path, src_dir, dest_dir, use_directory_urls, **kw)
+        f = real.__new__(real)
+        f.src_uri = path[2:] if path.startswith("./") else path  # (PurePath(path).as_posix())
+        f.src_dir, f.dest_dir, f.use_directory_urls = src_dir, dest_dir, use_directory_urls
+        f.inclusion = InclusionLevel.UNDEFINED
+        return f
+    mk_files.File = make
+    try:
+        yield
+    finally:
+        mk_files.File = real
 
 
 def _serial_order(config, doc_files) -> None:

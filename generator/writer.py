@@ -50,6 +50,7 @@ class WriteReport:
     written: list[str] = field(default_factory=list)
     unchanged: int = 0
     removed: list[str] = field(default_factory=list)
+    digests: dict[str, bytes] | None = None  # with stamps: every generated file's sha256, as docs/ now holds it
 
 
 def write_outputs(docs_dir: Path, files: dict[str, bytes | Kept], stamps=None) -> WriteReport:
@@ -80,14 +81,18 @@ def write_outputs(docs_dir: Path, files: dict[str, bytes | Kept], stamps=None) -
             report.removed.append(rel)
             _prune_empty(target.parent, docs_dir)
     folders: set[str] = set()  # made (or found) already
+    digests = report.digests = {} if stamps is not None else None
     for rel, data in sorted(files.items()):
         target = os.path.join(root, rel)
         if isinstance(data, Kept):  # (checked against its stamp by the render stage a moment ago)
             if stamps is not None:
                 stamps.get(rel)  # (kept for the next build)
+                digests[rel] = data.digest
             report.unchanged += 1
             continue
         digest = hashlib.sha256(data).digest() if stamps is not None else None
+        if digests is not None:
+            digests[rel] = digest
         try:
             st = os.stat(target)
         except (FileNotFoundError, NotADirectoryError):

@@ -193,3 +193,37 @@ def test_placing_new_papers_does_not_import_scikit_learn(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "3 papers placed in the fit" in out.stderr
     assert out.stdout.splitlines()[-1] == "0 []"
+
+
+def test_a_dirty_build_rebuilds_what_changed_since_the_site_was_built_whatever_the_mtimes(tmp_path):
+    """Pages are re-rendered by their bytes against those the site was built from (the stamp's
+    digests), not by mtimes: docs written by a build that never reached MkDocs are built next time
+    even with old mtimes, and a page touched with the same bytes is not re-rendered."""
+    from generator.build import generate, load_mkdocs_config
+    project = make_project(tmp_path / "p")
+    run(project, "2026-01-10")
+    synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 3, "stale")
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:  # a build killed after writing docs/, before MkDocs: the site and its stamp are the old ones
+        written = generate([Path("abstracts")], load_mkdocs_config(Path("mkdocs.yml")), date="2026-01-11").write.written
+    finally:
+        os.chdir(cwd)
+    changed_pages = [r for r in written if r.startswith(("tags/", "iclr-2026/")) and r.endswith(".md")]
+    assert changed_pages
+    for rel in [*written, *[f for f in (project / "docs").rglob("*") if f.is_file()]]:
+        path = rel if isinstance(rel, Path) else project / "docs" / rel
+        os.utime(path, (1e9, 1e9))  # (2001: older than every output)
+    second = run(project, "2026-01-11")
+    assert second.mode == "dirty"
+    other = clone_inputs(project, tmp_path / "other")
+    run(other, "2026-01-11")
+    a, b = tree_bytes(project / "site"), tree_bytes(other / "site")
+    assert sorted(a) == sorted(b) and [k for k in a if a[k] != b[k]] == []
+    generated = json.loads((project / "docs" / ".generated.json").read_text("utf-8"))
+    for rel in generated:  # the same bytes, touched: nothing to re-render
+        os.utime(project / "docs" / rel)
+    before = tree_mtimes(project / "site")
+    assert run(project, "2026-01-11").mode == "dirty"
+    after = tree_mtimes(project / "site")
+    assert [k for k in before if k.endswith("index.html") and after[k] != before[k]] == []  # (404.html: always)

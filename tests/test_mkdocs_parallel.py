@@ -115,3 +115,26 @@ def test_unknown_page_plugins_fall_back_to_the_serial_build(tmp_path):
     assert not mkdocs_parallel.parallel_safe(cfg)
     cfg = load_config(config_file=str(_project(tmp_path / "plain") / "mkdocs.yml"))
     assert mkdocs_parallel.parallel_safe(cfg)
+
+
+def test_lean_file_construction_gives_mkdocs_own_files(tmp_path):
+    """get_files under _lean_files makes the same File objects as MkDocs' own get_files: same type,
+    attributes and order, README/index conflicts, hidden files, templates and odd names included."""
+    from mkdocs.structure.files import get_files
+    project = _project(tmp_path, pages=3)
+    docs = project / "docs"
+    for rel in ("README.md", "sub/README.md", "sub/index.md", "sub/deep/a b.md", "sub/deep/x.markdown",
+                ".hidden.md", "sub/.dot/y.md", "templates/t.html", "img/p.png", "data/papers.json", "é/ü.md"):
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        (docs / rel).write_text("# x\n", "utf-8")
+    cfg = load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(project / "site"))
+
+    def described(files):
+        return [(type(f), vars(f).copy(), f.src_path, f.dest_uri, f.url, f.abs_src_path, f.abs_dest_path, f.inclusion)
+                for f in files]
+    own = described(get_files(cfg))
+    with mkdocs_parallel._lean_files():
+        lean = described(get_files(cfg))
+    assert lean == own and len(own) > 10
+    from mkdocs.structure import files as mk_files
+    assert mk_files.File is mk_files.Files.__init__.__globals__["File"]  # (restored)

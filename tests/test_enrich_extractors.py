@@ -207,6 +207,15 @@ def test_slugs_unique_and_readable():
     ("We introduce Mono4DGS-HDR, the first system for reconstructing renderable 4D high dynamic range (HDR) scenes"
      " from unposed monocular low dynamic range (LDR) videos. Mono4DGS-HDR handles HDR well, and HDR is hard.",
      "Mono4DGS-HDR"),
+    # what the paper builds on its own first resource is its main contribution (and its title's name)
+    ("To mitigate this gap, we introduce HydraFake, a dataset that contains diversified deepfakes. Building on this"
+     " resource, we propose Veritas, a multi-modal large language model based deepfake detector. Veritas reasons"
+     " step by step.", "Veritas"),
+    ("We introduce K-step GUI Transition, a self-supervised task. Building on this task, we propose GUI-Shift, a"
+     " reinforcement learning framework for GUI agents.", "GUI-Shift"),
+    # ... but not what follows a finding ("Building on this, we introduce ..." may add a part)
+    ("We propose Gogo, a speech codec. Building on the granularity-ordering property of Gogo, we introduce"
+     " GogoSpeech, a two-stage speech language model. Gogo is fast.", "Gogo"),
 ])
 def test_name_cues(text, name):
     assert extract_name(to_markdown(text)) == name

@@ -548,6 +548,8 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
         score += FIRST_W if name == first else 0
         if first is not None and name != first and score >= 6.5 and _component(text, pos):
             score -= COMPONENT_P
+        if score >= 6.5 and _builds_on(text, pos):
+            score += BUILDS_ON_W
         uses = text.count(name) if " " in name else tokens[name]
         s = score + min(uses, 4) * 0.4 - pos / max(len(text), 1) - (0.5 if uses < 2 and not coined(name) else 0)
         if name not in best or s > best[name][0]:
@@ -578,6 +580,18 @@ def _is_variant(suffix: str, cued: bool, score: float, earlier: bool) -> bool:
 COMPONENT_P = 1.0  # a later name introduced as a part loses this (0.5 to 1.5 alike on the even rows)
 _COMPONENT = re.compile(r"(?<![\w\-])(?i:stage|step|phase|module|component|first(?:ly)?|second(?:ly)?|begin|start|"
                         r"specifically|also|additionally|within|inside)\b")
+
+
+BUILDS_ON_W = 1.0  # a name introduced on top of the paper's earlier resource ("Building on this dataset, we propose X")
+_BUILDS_ON = re.compile(r"(?i:building (?:on|upon)|leveraging|based on|using|with|on top of|trained on|powered by|"
+                        r"equipped with|armed with|grounded in|from) (?i:this|these|the|our|such) (?:[\w\-]+ ){0,3}?"
+                        r"(?i:dataset|data|resource|corpus|task|benchmark)s?,\s+(?i:we)\b")
+
+
+def _builds_on(text: str, pos: int) -> bool:
+    """Does the sentence naming pos open with what the paper built first ("Building on this dataset, we train X")?"""
+    start = text.rfind(". ", 0, pos) + 2 if text.rfind(". ", 0, pos) >= 0 else 0
+    return bool(_BUILDS_ON.match(text, start, pos))
 
 
 def _component(text: str, pos: int) -> bool:

@@ -20,6 +20,8 @@ Which pages changed: the stamp beside the site keeps a digest of every generated
 the site was built from it, and the writer reports each one's digest now; a generated page is
 re-rendered where the two differ (and where none is known, or for any other file, where its source
 is newer than its output, as MkDocs itself decides: at 20,000 pages those 50,000 stats took 0.5 s).
+So docs/ written by a build that never reached MkDocs are built by the next one whatever their
+mtimes; a page deleted from site/ by hand comes back with the next full build (`build --full`).
 
 A dirty build writes into an empty staging folder only what changed, and once it succeeded lays
 those files over the live site (DirtyBuild): no copy of the previous site is made, and none is
@@ -32,8 +34,8 @@ import hashlib
 import json
 import logging
 import os
-from contextlib import contextmanager
 from collections.abc import Collection
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path

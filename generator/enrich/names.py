@@ -590,8 +590,8 @@ _BUILDS_ON = re.compile(r"(?i:building (?:on|upon)|leveraging|based on|using|wit
 
 def _builds_on(text: str, pos: int) -> bool:
     """Does the sentence naming pos open with what the paper built first ("Building on this dataset, we train X")?"""
-    start = text.rfind(". ", 0, pos) + 2 if text.rfind(". ", 0, pos) >= 0 else 0
-    return bool(_BUILDS_ON.match(text, start, pos))
+    dot = text.rfind(". ", 0, pos)
+    return bool(_BUILDS_ON.match(text, dot + 2 if dot >= 0 else 0, pos))
 
 
 def _component(text: str, pos: int) -> bool:

@@ -191,9 +191,10 @@ def test_slugs_unique_and_readable():
     ("This paper tackles **open-ended deep research (OEDR)**, a complex challenge. To address these challenges, we"
      " introduce **WebWeaver**, a novel dual-agent framework. WebWeaver sets a new state of the art on OEDR.",
      "WebWeaver"),
-    # two names joined by "and" are not one name
+    # two names joined by "and" are not one name: two derived resources name the project they share
     ("We propose Sci2Pol-Bench and Sci2Pol-Corpus, the first benchmark and training dataset for policy brief"
-     " generation. Sci2Pol-Bench has 18 tasks.", "Sci2Pol-Bench"),
+     " generation. Sci2Pol-Bench has 18 tasks.", "Sci2Pol"),
+    ("We propose FlowBench and GraphCorpus, a benchmark and a corpus. FlowBench has 18 tasks.", "FlowBench"),
     # prior work described as known ("X, a popular ...") is not the paper's name; its own technique is
     ("The gradient estimator is based on SAGA, a popular variance-reduced gradient estimator. We then introduce"
      " the Recursive-Gradient technique to improve the error bound. SAGA and SVRG are compared.", "Recursive-Gradient"),
@@ -213,7 +214,12 @@ def test_slugs_unique_and_readable():
      " step by step.", "Veritas"),
     ("We introduce K-step GUI Transition, a self-supervised task. Building on this task, we propose GUI-Shift, a"
      " reinforcement learning framework for GUI agents.", "GUI-Shift"),
-    # ... but not what follows a finding ("Building on this, we introduce ..." may add a part)
+    # an abstract that opens by defining its one-word CamelCase name
+    ("MambaVoiceCloning (MVC) asks whether the conditioning path of diffusion-based TTS can be made fully SSM-only."
+     " MVC uses gated bidirectional Mamba encoders.", "MambaVoiceCloning"),
+    # ... but a field's hyphenated Title-Case term at the start is no name
+    ("Category-Agnostic Pose Estimation (CAPE) localizes keypoints on unseen categories. CAPE is hard.", None),
+    # ... and not what follows a finding ("Building on this, we introduce ..." may add a part)
     ("We propose Gogo, a speech codec. Building on the granularity-ordering property of Gogo, we introduce"
      " GogoSpeech, a two-stage speech language model. Gogo is fast.", "Gogo"),
 ])

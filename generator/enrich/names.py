@@ -7,6 +7,7 @@ caps) unless a cue puts it in a name slot; common field acronyms (LLM, RL, CoT..
 """
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_left
 from collections import Counter
@@ -403,8 +404,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
                     and _abbreviates(tok[:-len(short.group(2))], short.group(1)):
                 tok = f"{short.group(1)} {short.group(2)}"
             first, joined, second = tok.partition(" and ")
-            if joined and coined(first) and coined(second):
-                tok = first  # "we propose Sci2Pol-Bench and Sci2Pol-Corpus": two names, the first one leads
+            if joined and coined(first) and coined(second):  # two names: their shared base, else the first
+                tok = _shared_base(first, second) or first  # "we propose Sci2Pol-Bench and Sci2Pol-Corpus": Sci2Pol
             tail = text[m.end(1):m.end(1) + 3]
             if _namelike(tok, slot=True):
                 out.append((score + (0.5 if _TAIL.match(tail) else 0), m.start(1), tok))
@@ -434,6 +435,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             terms.add(acro)  # "reference-based super-resolution (RefSR) methods": a family ("a novel RefSR method")
             continue
         named = any(s[2] in (acro, long) for s in out)
+        if not intro and _CAMEL.fullmatch(long) and text.lstrip("*_ ").startswith(long):
+            intro = True  # the abstract opens with its one-word CamelCase name: "MambaVoiceCloning (MVC) asks whether ..."
         if intro or named:
             out.append((7, pos, acro))
         elif not _TERMLIKE.fullmatch(acro) and _SELF_RX.search(text, pos, pos + 60):
@@ -455,6 +458,7 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
 
 
 # what follows a defined acronym: a problem ("(MTSAD) problem") or a family ("(RefSR) methods")
+_CAMEL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+")  # one word of capitalised parts: MambaVoiceCloning
 _TERM_AFTER = re.compile(rf"\)\s+(?:(?i:setting|problem|task|scenario|regime)s?|(?i:{_SELF})s)\b")
 _TITLE_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*")  # "Camera-Aware MLLM": the head is no name alone
 _GENERIC = re.compile(rf"(?i:{_SELF}|net)")  # a kind of thing, not a name ("ByteFlow Net")
@@ -566,6 +570,14 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     base = [b for b, (s, _) in best.items() if b != name and len(b) >= 3 and name.startswith(b)
             and _is_variant(name[len(b):], b in cued, s, first_at[b] < first_at[name])]
     return min(base, key=len) if base else name
+
+
+def _shared_base(a: str, b: str) -> str | None:
+    """The name two derived resources share (Sci2Pol of Sci2Pol-Bench and Sci2Pol-Corpus), if any."""
+    base = os.path.commonprefix([a, b]).rstrip("-")
+    if len(base) >= 3 and _DERIVED.fullmatch(a[len(base):]) and _DERIVED.fullmatch(b[len(base):]):
+        return base
+    return None
 
 
 def _is_variant(suffix: str, cued: bool, score: float, earlier: bool) -> bool:

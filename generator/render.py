@@ -131,6 +131,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.En
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        auto_reload=False,  # (templates do not change during a build: no stat of each one at every page)
     )
     env.filters.update(
         md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=_href,
@@ -382,14 +383,16 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     for key in card_keys.values():  # every paper has a card on its category page: keep them all,
         card_memo.get(key)          # whichever pages are rendered this time
     cards: dict[tuple[str, str], Markup] = {}
+    macros = []  # the macros' module, once a card is rendered (templates are compiled only when used)
 
     def card(p: Paper, root: str) -> Markup:
         """A paper's card, rendered once: it recurs on its category page and every tag/entity page."""
         if (p.id, root) not in cards:
             key = card_keys.get(id(p)) if root == PAGE_ROOT else card_memo.key(lambda: card_view(p, root))
             text = card_memo.get(key)
-            if text is None:  # (templates are compiled only when something is rendered with them)
-                text = card_memo.put(key, str(env.get_template("_macros.md.j2").module.card(p, root)))
+            if text is None:
+                macros[:] = macros or [env.get_template("_macros.md.j2").module]
+                text = card_memo.put(key, str(macros[0].card(p, root)))
             cards[p.id, root] = Markup(text)
         return cards[p.id, root]
 

@@ -112,6 +112,14 @@ def test_dev_subtopics_mentions_determinism():
     assert any(p.subtopic for p in a)
 
 
+def test_corpus_text_skips_the_address_pattern_only_where_it_cannot_match():
+    from generator.enrich.text import _URL, corpus_text
+    texts = ["Plain text, e.g. an AI model.", "HTTPS://A.B/c", "ftp://x", "See WWW.Example.ORG.", "x.Com", "y.IO", "z.ai", "w.Net",
+             "foo.\u0130o", "bar.a\u0131", "a.NET b.ai", "No address: 3.5 io ai com.", "dots...and.more", ""]
+    for text in texts:
+        assert corpus_text(text) == _URL.sub(" ", text), text
+
+
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
 def test_tags_and_shared_terms_are_words_a_reader_can_use():
     """A tenth of the abstracts link their code: "https github" must not be what they share; nor is

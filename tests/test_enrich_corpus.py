@@ -114,8 +114,8 @@ def test_dev_subtopics_mentions_determinism():
 
 def test_corpus_text_skips_the_address_pattern_only_where_it_cannot_match():
     from generator.enrich.text import _URL, corpus_text
-    texts = ["Plain text, e.g. an AI model.", "HTTPS://A.B/c", "ftp://x", "See WWW.Example.ORG.", "x.Com", "y.IO", "z.ai", "w.Net",
-             "foo.\u0130o", "bar.a\u0131", "a.NET b.ai", "No address: 3.5 io ai com.", "dots...and.more", ""]
+    texts = ["Plain text, e.g. an AI model.", "HTTPS://A.B/c", "ftp://x", "See WWW.Example.ORG.", "x.Com", "y.IO",
+             "z.ai", "w.Net", "foo.\u0130o", "bar.a\u0131", "a.NET b.ai", "No address: 3.5 io ai com.", "dots...and.more", ""]
     for text in texts:
         assert corpus_text(text) == _URL.sub(" ", text), text
 

@@ -130,8 +130,8 @@ def _short(digest: bytes) -> str:
 def plan(site_dir: Path, config_file: Path, config: MkDocsConfig, removed: list[str], force_full: bool = False,
          written: int = 0, digests: dict[str, bytes] | None = None) -> Plan:
     """Decide between a dirty and a full MkDocs build; the reason is logged.  `written`: docs files this
-    build rewrote (MkDocs' dirty build is serial: with most of them changed, a full build on all cores
-    is faster); `digests`: every generated docs file's sha256 (the writer's report), if known."""
+    build rewrote (with most of them changed, a full build is faster: a dirty one writes each page twice,
+    into a staging folder and over the live site); `digests`: every generated docs file's sha256 (the writer's report), if known."""
     files = docs_files(Path(config["docs_dir"]))
     fp = fingerprint(config_file, config, files)
     out = Plan(False, "", fp, files)

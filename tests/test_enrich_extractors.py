@@ -217,6 +217,17 @@ def test_slugs_unique_and_readable():
     # an abstract that opens by defining its one-word CamelCase name
     ("MambaVoiceCloning (MVC) asks whether the conditioning path of diffusion-based TTS can be made fully SSM-only."
      " MVC uses gated bidirectional Mamba encoders.", "MambaVoiceCloning"),
+    # more ways to name: "by"/"but" in a Title-Case name, "we term/formalize these as", a quoted name, the
+    # project's name, "we open source"
+    ("We study whether models learn from descriptions, a process we term Programming by Backprop (PBB). PBB works.",
+     "Programming by Backprop"),
+    ("A few heads matter. We formalize these as Expert Heads, identified via activation frequency. Expert Heads"
+     " generalize.", "Expert Heads"),
+    ('Judges are noisy. We introduce a "Noisy but Valid" hypothesis testing framework to address this.',
+     "Noisy but Valid"),
+    ("The goal of the OpenThoughts project is to create open datasets. Our OpenThoughts2-1M dataset led to strong"
+     " models.", "OpenThoughts"),
+    ("We evaluate rule engines for AI governance. We open source GAVEL and provide a rule creation tool.", "GAVEL"),
     # ... but a field's hyphenated Title-Case term at the start is no name
     ("Category-Agnostic Pose Estimation (CAPE) localizes keypoints on unseen categories. CAPE is hard.", None),
     # ... and not what follows a finding ("Building on this, we introduce ..." may add a part)

@@ -25,7 +25,7 @@ Building Based Using Through Motivated Inspired Empirically Extensive Overall To
 _FUNCTION = frozenset("""I We Our In This The A An To It Its However First Second Third Finally Specifically Moreover
 Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
 Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current Standard Traditional""".split())
-_SMALL = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")
+_SMALL = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a", "by", "but")
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
 _TOKEN = r"[A-Za-z0-9][\w.+²³′'&]*(?:-[\w.+²³′'&]+)*(?<=[\w+²³′])"
 _WORD = r"(?:[A-Z0-9][\w.+\-²³′'&]*|of|and|for|the|as|in|to|on|with|a)"
@@ -45,11 +45,11 @@ _SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "releas", "build", "construct", "curat",
                "contribut", "offer", "creat", "establish", "describ", "formaliz", "instantiat", "provid", "train",
                "unveil", "collect", "annotat")
-_VERB_FORMS = rf"(?:{'|'.join(_VERB_STEMS)})(?:e|es|ed|ing|s|d)?"
+_VERB_FORMS = rf"(?:{'|'.join(_VERB_STEMS)}|open[\s\-]sourc)(?:e|es|ed|ing|s|d)?"  # ("we open source X")
 _ADVERBS = ("also", "further", "then", "first", "here", "newly", "therefore")
 _INTRO = re.compile(
     rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:{'|'.join(_ADVERBS)})\s+)?"
-    rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
+    rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
     rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
 # a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
@@ -69,6 +69,9 @@ APPOS = 6.0  # below the strong cues (6.5): an apposition names a thing, not alw
 _OURS_COINED = re.compile(
     rf"\b(?i:our|the proposed)\s+(?:(?:proposed|new|novel|resulting)\s+)?[*$]*({_TOKEN})[*$]*(?=\s+(?:{_SELF}s?|is|are|"
     rf"achieves|outperforms|consistently|significantly|establishes|sets|improves|surpasses)\b)")
+_QUOTED = re.compile(rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:(?:a|an|the|our|new|novel)\s+)*"
+                     r"[\"“]([A-Z][^\"“”]{2,40}?)[\"”]")  # a quoted name where the object goes
+_PROJECT = re.compile(rf"\b(?i:the|our)\s+[*$]*({_TOKEN})[*$]*\s+project\b")  # a project's name
 _PAREN = re.compile(rf"\(\s*[*$]*({_TOKEN})[*$]*\s*\)")
 _REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
 _EMPH_ACRO = re.compile(rf"\(\s*({_TOKEN})\s*\)$")
@@ -417,6 +420,16 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
         tok = _clean(m.group(1))
         if coined(tok) and tok not in pairs and not _TERMLIKE.fullmatch(tok):
             out.append((APPOS, m.start(1), tok))
+    if "\"" in text or "“" in text:
+        for m in at.scan(_QUOTED, _WE_WORDS):  # 'we introduce a "Noisy but Valid" hypothesis testing framework'
+            tok = _clean(m.group(1))
+            if _namelike(tok, slot=True):
+                out.append((6.5, m.start(1), tok))
+    if " project" in text:
+        for m in _PROJECT.finditer(text):  # "the goal of the OpenThoughts project is ..."
+            tok = _clean(m.group(1))
+            if coined(tok) and not _TERMLIKE.fullmatch(tok):
+                out.append((6.5, m.start(1), tok))
     for m in _rev_acros(text):
         tok = _clean(m.group(1))
         if coined(tok) and _abbreviates(m.group(2), tok):

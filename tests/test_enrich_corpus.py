@@ -131,5 +131,7 @@ def test_tags_and_shared_terms_are_words_a_reader_can_use():
     shared = [s for p in papers for r in p.related for s in r.shared]
     words = {w for t in shared + [t for p in papers for t in p.tags] for w in t.split()}
     assert words and not words & {"https", "http", "com", "www", "org", "io"}  # ("GitHub issues" are a topic)
+    from generator.enrich.related import _BOILERPLATE
+    assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]
     assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
     assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)

@@ -266,11 +266,24 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
 
 
 _UNTELLING = frozenset({"et", "al", "et al", "ii", "iii", "iv"})  # citations' "et al.", numbering
+_STRAY = frozenset("seo")  # letters cut off "model's", "e.g." and "O(n)" by the tokenizer
+# what every abstract says: a link explained by "existing methods" or "work introduce" is not explained
+_BOILERPLATE = frozenset("""work paper propose proposes proposed introduce introduces introduced present presents
+presented show shows demonstrate demonstrates study novel approach method methods results experiments extensive
+outperforms existing based new using achieve achieves framework simple effective""".split())
 
 
 def _telling(terms: list[str]) -> list[str]:
-    """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al"."""
-    return [t for t in terms if t not in _UNTELLING and any(len(w) > 1 for w in t.split())][:SHARED]
+    """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al",
+    not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce")."""
+    out = []
+    for t in terms:
+        words = t.split()
+        if t in _UNTELLING or all(len(w) == 1 for w in words) or any(w in _STRAY for w in words) \
+                or all(w in _BOILERPLATE for w in words):
+            continue
+        out.append(t)
+    return out[:SHARED]
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")

@@ -6,8 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from .build import BuildFailed, build, generate, load_mkdocs_config, log, read_stage, report_counts
-from .normalize import normalize
+from .build import BuildFailed, build, generate, load_mkdocs_config, log
 from .render import papers_json
 
 

@@ -69,8 +69,9 @@ APPOS = 6.0  # below the strong cues (6.5): an apposition names a thing, not alw
 _OURS_COINED = re.compile(
     rf"\b(?i:our|the proposed)\s+(?:(?:proposed|new|novel|resulting)\s+)?[*$]*({_TOKEN})[*$]*(?=\s+(?:{_SELF}s?|is|are|"
     rf"achieves|outperforms|consistently|significantly|establishes|sets|improves|surpasses)\b)")
+# a quoted name where the object goes: 'we introduce a "Noisy but Valid" hypothesis testing framework'
 _QUOTED = re.compile(rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:(?:a|an|the|our|new|novel)\s+)*"
-                     r"[\"“]([A-Z][^\"“”]{2,40}?)[\"”]")  # a quoted name where the object goes
+                     r"[\"“]([A-Z][^\"“”]{2,40}?)[\"”]")
 _PROJECT = re.compile(rf"\b(?i:the|our)\s+[*$]*({_TOKEN})[*$]*\s+project\b")  # a project's name
 _PAREN = re.compile(rf"\(\s*[*$]*({_TOKEN})[*$]*\s*\)")
 _REV_ACRO = re.compile(rf"(?:^|[.]\s+)[*$]*({_TOKEN})[*$]*\s*\(([^()]{{6,120}})\)")
@@ -86,7 +87,8 @@ _OUR_WORDS = ("our ", "the proposed ")
 # each cue, its score, and the words (lower case; "w ": followed by white space) every match of it starts with
 _CUES = ((_INTRO, 6.5, ("we ", "this ", "paper ", "work ", "and ", "by ")), (_INTRO2, 6.5, _WE_WORDS),
          (_CALLED, 7, ("call", "term", "dub", "name", "coined ", "abbreviated ", "refer", "denoted ")),
-         (_OURS, 6.5, ("our ", "the proposed ", "the resulting ")), (_WITH, 6.5, _WE_WORDS))
+         (_OURS, 6.5, ("our ", "the proposed ", "the resulting ")), (_WITH, 6.5, _WE_WORDS),
+         (_QUOTED, 6.5, _WE_WORDS))
 # what must follow some first words: _INTRO's verb (or adverb) after "and", "by" ("and propose", "by introducing"),
 # _CALLED's endings ("called ", "refer to ", "referred to ")
 _THEN = {"and ": _ADVERBS + _VERB_STEMS, "by ": _ADVERBS + _VERB_STEMS, "call": ("ed ", " "), "term": ("ed ", " "),
@@ -420,11 +422,6 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
         tok = _clean(m.group(1))
         if coined(tok) and tok not in pairs and not _TERMLIKE.fullmatch(tok):
             out.append((APPOS, m.start(1), tok))
-    if "\"" in text or "“" in text:
-        for m in at.scan(_QUOTED, _WE_WORDS):  # 'we introduce a "Noisy but Valid" hypothesis testing framework'
-            tok = _clean(m.group(1))
-            if _namelike(tok, slot=True):
-                out.append((6.5, m.start(1), tok))
     if " project" in text:
         for m in _PROJECT.finditer(text):  # "the goal of the OpenThoughts project is ..."
             tok = _clean(m.group(1))

@@ -152,12 +152,9 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             with stage("near-duplicates", out.timings):
                 near = near_duplicates(papers, cache=cache, keys=keys)
                 save()
-        papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out)
+        papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out, keys)
         if near_check is not None:
-            near, seconds = near_check()
-            if seconds is not None:
-                out.alongside["near-duplicates"] = seconds
-                log(f"near-duplicate check: {seconds:.2f}s in a process alongside history and enrich")
+            near = _collected(near_check, out, "near-duplicates", "near-duplicate check", "history and enrich")
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
         history = (papers, out.state, config["site_name"], config.get("site_url") or "",
@@ -173,11 +170,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
                                 unchanged)
             save()
         with stage("search index", out.timings):  # (with a child: only the wait for it, after render)
-            more, seconds = search()
-            files.update(more)
-        if seconds is not None:
-            out.alongside["search index"] = seconds
-            log(f"search index and feeds: {seconds:.2f}s in a process alongside render")
+            files.update(_collected(search, out, "search index", "search index and feeds", "render"))
     finally:
         for collect in children:
             collect.cancel()
@@ -197,9 +190,21 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     return out
 
 
+def _collected(collect, out: BuildResult, name: str, what: str, beside: str):
+    """The value of a job started `alongside`; the seconds it took in its child (if any) are noted
+    in out.alongside[name] and logged ("<what>: 1.23s in a process alongside <beside>")."""
+    value, seconds = collect()
+    if seconds is not None:
+        out.alongside[name] = seconds
+        log(f"{what}: {seconds:.2f}s in a process alongside {beside}")
+    return value
+
+
 def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsConfig, state_file: Path | None,
-                        date: str | None, cache: Cache | None, refit: bool, out: BuildResult):
-    """First-seen dates from the state file (out.state), then enrichment; (papers, taxonomy)."""
+                        date: str | None, cache: Cache | None, refit: bool, out: BuildResult,
+                        text_keys: list[str] | None = None):
+    """First-seen dates from the state file (out.state), then enrichment (`text_keys`: the papers'
+    normalize.text_keys, if computed already); (papers, taxonomy)."""
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
     from .enrich.taxonomy import load_taxonomy
     taxonomy_path = taxonomy_file(config)
@@ -221,7 +226,7 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
         log(f"enrich: {len(papers) - len(fit)} papers placed in the fit of batch {out.state.fit_batch} "
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
     with stage("enrich", out.timings):
-        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache)
+        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache, text_keys=text_keys)
         if cache is not None:
             cache.save()
     return papers, taxonomy

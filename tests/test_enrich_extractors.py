@@ -358,3 +358,10 @@ def test_mentions_memo_gives_what_a_full_search_gives(tmp_path):
         assert got == mentions(ns, ts, xs), b
     assert got[3] == ["id0", "id2"] and got[4] == ["id1"]  # (the papers after the gone one moved up)
     assert Cache(tmp_path / "cache").table("mentions").get("names found in each text")["names"]
+    # a build passes the keys normalize made for the near-duplicate check: the very keys mentions makes
+    from generator.model import Paper
+    from generator.normalize import text_keys
+    keys = text_keys([Paper(x, x, "c", t, t, t, t) for x, t in zip(xs, ts)])
+    from generator.cache import memo_key
+    assert keys == [memo_key(t) for t in ts]
+    assert mentions(ns, ts, xs, Cache(tmp_path / "cache").table("mentions"), keys) == mentions(ns, ts, xs)

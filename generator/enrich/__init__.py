@@ -232,14 +232,15 @@ PLACED = FIELDS[:7]  # what a placed paper gets from per-abstract work (memoized
 
 
 def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str] | None = None,
-           cache: Cache | None = None) -> list[Paper]:
+           cache: Cache | None = None, text_keys: list[str] | None = None) -> list[Paper]:
     """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions.
 
     Corpus statistics (TF-IDF vocabulary and weights, tag vocabulary, sub-topics, common names, the
     related-papers space) are fitted on the papers whose ids are in `fit` (default: all); the others
     are placed in that fit, each as if it were alone, so a small batch of new papers leaves the fitted
     papers' own fields exactly as they were.  Related papers and mentions are always over all papers.
-    `cache` (generator/cache.py) remembers the fit and each placed paper's per-abstract work."""
+    `cache` (generator/cache.py) remembers the fit and each placed paper's per-abstract work;
+    `text_keys`: each paper's normalize.text_keys, if the caller has them (the mentions memo's keys)."""
     cfg = config or EnrichConfig()
     if not papers:
         return papers
@@ -259,7 +260,7 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
                 setattr(p, name, copy(value))
         rest = [p for p in papers if p.id not in fitted.fields]
         X = _place(rest, fitted, cfg, cache.table("enrich-placed"), key)
-        _link(papers, fitted, X, cfg, cache, key)
+        _link(papers, fitted, X, cfg, cache, key, text_keys)
     return papers
 
 
@@ -357,7 +358,7 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
 
 
 def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: EnrichConfig, cache: Cache,
-          key: str) -> None:
+          key: str, text_keys: list[str] | None = None) -> None:
     """Over all papers: related papers, mentions, titles and slugs (related lists and titles memoized)."""
     clock = _Clock()
     at = {i: r for r, i in enumerate(fitted.ids)}
@@ -369,7 +370,7 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
         p.related = rel
     clock("related")
     for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids,
-                                       cache.table("mentions") if cache.folder is not None else None)):
+                                       cache.table("mentions") if cache.folder is not None else None, text_keys)):
         p.mentions = men
     clock("mentions")
     titles = cache.table("titles")

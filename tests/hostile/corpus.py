@@ -68,7 +68,7 @@ def fallback_enrich(simple: bool = False):
     class EnrichConfig:
         taxonomy_path: Path | None = None
 
-    def enrich(papers, config=None, fit=None, cache=None):
+    def enrich(papers, config=None, fit=None, cache=None, text_keys=None):  # (the real one's signature)
         for p in papers:
             words = p.plain_text.split()
             p.title = p.given_title or " ".join(words[:14])

@@ -42,8 +42,9 @@ class RawRegions(Preprocessor):
 
 class RawRegionExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
-        # after whitespace normalisation (30), before MkDocs' id scan (21) and html_block (20)
-        md.preprocessors.register(RawRegions(md), "digest_raw", 25)
+        # after whitespace normalisation (30, and pymdownx's 29.9), before every other preprocessor:
+        # fenced code (25) need not scan the regions, nor MkDocs' id scan (21) and html_block (20)
+        md.preprocessors.register(RawRegions(md), "digest_raw", 29)
 
 
 def makeExtension(**kwargs) -> RawRegionExtension:  # noqa: N802 - Markdown's entry point name

@@ -138,3 +138,69 @@ def test_lean_file_construction_gives_mkdocs_own_files(tmp_path):
     assert lean == own and len(own) > 10
     from mkdocs.structure import files as mk_files
     assert mk_files.File is mk_files.Files.__init__.__globals__["File"]  # (restored)
+
+
+def _stateful_project(tmp_path: Path, pages: int = 12) -> Path:
+    """Pages whose Markdown would come out wrong if one page's state leaked into the next: an
+    abbreviation defined on one page only, the same heading ids on every page, admonitions and
+    details, tables, definition lists, raw regions, and attributes Material's search strips."""
+    project = _project(tmp_path, pages=pages)
+    cfg = project / "mkdocs.yml"
+    cfg.write_text(cfg.read_text("utf-8").replace(
+        "markdown_extensions: [toc, attr_list, md_in_html]",
+        "markdown_extensions: [generator.mdraw, {toc: {permalink: false}}, tables, attr_list, admonition, "
+        "pymdownx.details, abbr, def_list]"), "utf-8")
+    for i in range(pages):
+        page = project / "docs" / "papers" / f"p{i}.md"
+        extra = "\n*[HTML]: Hyper Text Markup Language\n" if i == 2 else ""
+        page.write_text(page.read_text("utf-8") + (
+            f"\nHTML here.{extra}\n\n## Results\n\n!!! note \"N{i}\"\n    inside\n\n??? tip\n    folded\n\n"
+            "| a | b |\n|---|---|\n| 1 | 2 |\n\nterm\n:   definition\n\n"
+            "<!--raw-->\n<div class=\"x\">\n```\nnot a fence\n```\n</div>\n<!--/raw-->\n\n"
+            "## Kept { data-search-exclude=\"yes\" }\n\ntext\n"), "utf-8")
+    return project
+
+
+def _count_page_markdowns(monkeypatch) -> list:
+    """A list that gets an item for every Markdown instance made to convert a page (from now on)."""
+    import sys
+    import markdown
+    made = []
+
+    class Counted(markdown.Markdown):
+        def __init__(self, *a, **kw):
+            if sys._getframe(1).f_code.co_name != "run_validation":  # (not MkDocs' check of the config)
+                made.append(1)
+            super().__init__(*a, **kw)
+    monkeypatch.setattr(markdown, "Markdown", Counted)
+    return made
+
+
+def test_one_markdown_instance_per_process_gives_mkdocs_own_pages(tmp_path, small_workers, monkeypatch):
+    """With the extensions known to reset, pages are converted by one reused Markdown instance per
+    process (and Material's search handler skips its no-op clean-up): byte for byte MkDocs' own
+    site, page state included (the abbreviation stays on its page, heading ids restart)."""
+    import markdown
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = _stateful_project(tmp_path)
+    _build(project, "serial", parallel=False)
+    made = _count_page_markdowns(monkeypatch)
+    _build(project, "parallel", parallel=True)
+    _same_tree(project / "serial", project / "parallel")
+    assert len(made) == 1  # (the parent's one; the worker's copy was forked from it or made there unseen)
+    abbr = (project / "parallel" / "papers" / "p2" / "index.html").read_text("utf-8")
+    assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in abbr
+    assert "<abbr" not in (project / "parallel" / "papers" / "p3" / "index.html").read_text("utf-8")
+    assert '<div class="x">\n```\nnot a fence\n```\n</div>' in abbr  # (a raw region is no one's to parse)
+    assert "data-search-exclude" not in abbr
+    from mkdocs.structure import pages as mk_pages
+    assert mk_pages.markdown is markdown  # (restored)
+
+
+def test_an_unknown_extension_gets_a_new_markdown_instance_per_page(tmp_path, small_workers, monkeypatch):
+    import markdown
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = _project(tmp_path, pages=6)  # (md_in_html: not among the extensions known to reset)
+    made = _count_page_markdowns(monkeypatch)
+    _build(project, "serial", parallel=False)
+    assert len(made) == 8  # (every page: MkDocs' own way)

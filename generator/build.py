@@ -24,7 +24,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 
 from .model import Issue, Paper
-from .normalize import accounting, near_duplicates, near_duplicates_known, normalize, text_keys
+from .normalize import accounting, near_duplicates, normalize, text_keys
 from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
 from .writer import WriteError, WriteReport, holds, write_outputs
@@ -36,9 +36,6 @@ from .parallel import fork_call, freeze_new, old_objects_frozen
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
-
-
-NEAR_ALONGSIDE = 0.9  # share of texts the cache knows from which the near-duplicate check runs alongside enrich
 
 
 class BuildFailed(Exception):
@@ -142,19 +139,19 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         save()
     children = []  # started alongside this process and not yet collected: stopped if the build fails
     try:
-        # The near-duplicate check only reports.  When the cache knows almost every text, a forked child
-        # makes it while this process enriches; otherwise it is made first (memory: at 20,000 new texts
-        # the check and the enrichment's fit each take about a gigabyte).
-        near_check, keys = None, text_keys(papers) if cache is not None else None
-        if keys is not None and near_duplicates_known(keys, cache) >= NEAR_ALONGSIDE:
-            near_check = alongside(lambda: near_duplicates(papers, cache=cache, keys=keys), cache, children)
-        else:
-            with stage("near-duplicates", out.timings):
-                near = near_duplicates(papers, cache=cache, keys=keys)
-                save()
-        papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out, keys)
-        if near_check is not None:
-            near = _collected(near_check, out, "near-duplicates", "near-duplicate check", "history and enrich")
+        # The near-duplicate check only reports: a forked child makes it on the core enrichment leaves
+        # free (from the start, or once a fit's per-abstract workers are done: memory, at 20,000 new
+        # texts the check needs about 350 MB of its own)
+        keys = text_keys(papers) if cache is not None else None
+        near_check = []
+
+        def start_near_check():
+            near_check.append(alongside(lambda: near_duplicates(papers, cache=cache, keys=keys), cache, children))
+        papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out, keys,
+                                               start_near_check)
+        if not near_check:  # (an enrichment that did not call it)
+            start_near_check()
+        near = _collected(near_check[0], out, "near-duplicates", "near-duplicate check", "enrich")
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
         history = (papers, out.state, config["site_name"], config.get("site_url") or "",
@@ -202,9 +199,9 @@ def _collected(collect, out: BuildResult, name: str, what: str, beside: str):
 
 def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsConfig, state_file: Path | None,
                         date: str | None, cache: Cache | None, refit: bool, out: BuildResult,
-                        text_keys: list[str] | None = None):
+                        text_keys: list[str] | None = None, one_core=None):
     """First-seen dates from the state file (out.state), then enrichment (`text_keys`: the papers'
-    normalize.text_keys, if computed already); (papers, taxonomy)."""
+    normalize.text_keys, if computed already; `one_core`: see enrich); (papers, taxonomy)."""
     from .enrich import EnrichConfig, enrich  # here, so that `check` works without the enrich stage
     from .enrich.taxonomy import load_taxonomy
     taxonomy_path = taxonomy_file(config)
@@ -226,7 +223,8 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
         log(f"enrich: {len(papers) - len(fit)} papers placed in the fit of batch {out.state.fit_batch} "
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
     with stage("enrich", out.timings):
-        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache, text_keys=text_keys)
+        papers = enrich(papers, EnrichConfig(taxonomy_path=taxonomy_path), fit=fit, cache=cache, text_keys=text_keys,
+                        one_core=one_core)
         if cache is not None:
             cache.save()
     return papers, taxonomy

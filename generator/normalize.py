@@ -153,8 +153,9 @@ def _shingles(text: str) -> np.ndarray:
 
 
 _WORD = re.compile(r"\w+")
-_PAIR_CHUNK = 1 << 17  # candidate pairs whose cosines are computed at once (memory, not speed)
+_PAIR_CHUNK = 1 << 14  # candidate pairs whose cosines are computed at once (memory: ~180 MB of scratch at 20,000 papers)
 _SHINGLE_CHUNK = 1 << 17  # shingles hashed at once: 30 x 131,072 x 8 bytes = 31 MB of scratch
+_READ_CHUNK = 1000  # texts split into words at once
 
 
 class _Words:
@@ -186,24 +187,20 @@ class _Words:
         return [self.low.get(j, self.of[j]) for j in js]
 
     def _read(self, texts: list[str]) -> list[np.ndarray]:
-        toks = [_WORD.findall(t) for t in texts]
-        lens = [len(t) for t in toks]
-        flat = np.fromiter(map(self.vocab.__getitem__, chain.from_iterable(toks)), dtype=np.int64, count=sum(lens))
-        ends = np.cumsum(lens).tolist()
-        return [flat[e - n:e] for n, e in zip(lens, ends)]
+        out = []
+        for lo in range(0, len(texts), _READ_CHUNK):  # (the words of all texts at once as str: 300 MB at 20,000)
+            toks = [_WORD.findall(t) for t in texts[lo:lo + _READ_CHUNK]]
+            lens = [len(t) for t in toks]
+            flat = np.fromiter(map(self.vocab.__getitem__, chain.from_iterable(toks)), dtype=np.int64,
+                               count=sum(lens))
+            ends = np.cumsum(lens).tolist()
+            out += [flat[e - n:e] for n, e in zip(lens, ends)]
+        return out
 
 
 def text_keys(papers: list[Paper]) -> list[str]:
     """The keys by which near_duplicates memoizes each paper's text."""
     return [_key(p.plain_text) for p in papers]
-
-
-def near_duplicates_known(keys: list[str], cache: Cache) -> float:
-    """The share of the texts (their text_keys) whose MinHash signature `cache` holds from an earlier
-    build: near 1, near_duplicates has little left to compute (at 20,000 new texts it needs about a
-    gigabyte)."""
-    known = cache.peek("near-signatures") if keys else {}
-    return sum(k in known for k in keys) / len(keys) if known else 0.0
 
 
 @old_objects_frozen()

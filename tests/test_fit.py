@@ -163,3 +163,30 @@ def test_a_placed_papers_category_under_a_user_taxonomy_does_not_depend_on_the_c
     cache.save()
     assert [fields(p) for p in enrich(copy.deepcopy(papers), cfg, fit=fit, cache=Cache(tmp_path / "c"))] == plain
     assert {p[4] for p in plain[1000:]} <= {"Vision", "Language", "Other"}
+
+
+def test_enrich_tells_when_it_needs_one_core_only(dev, tmp_path, monkeypatch):
+    """one_core() is called once: after a fit's per-abstract workers are done and gone (with
+    workers), at the start (one process, or a fit the cache has); the result is the same as without."""
+    import generator.enrich as E
+    papers = dev[:300]
+    events = []
+    for name in ("__init__", "close"):
+        real = getattr(E._Extractors, name)
+        monkeypatch.setattr(E._Extractors, name, lambda self, *a, real=real, name=name: (events.append(name),
+                                                                                         real(self, *a))[1])
+
+    def one_core():
+        events.append("one_core")
+    cache = Cache(tmp_path / "cache")
+    got = enrich(copy.deepcopy(papers), E.EnrichConfig(workers=2), cache=cache, one_core=one_core)
+    cache.save()
+    assert events == ["__init__", "close", "one_core"]
+    plain = enrich(copy.deepcopy(papers), E.EnrichConfig(workers=2))
+    assert [fields(p) for p in got] == [fields(p) for p in plain]
+    events.clear()
+    enrich(copy.deepcopy(papers), E.EnrichConfig(workers=1), one_core=one_core)
+    assert events == ["one_core", "__init__", "close"]
+    events.clear()
+    enrich(copy.deepcopy(papers), E.EnrichConfig(workers=2), cache=cache, one_core=one_core)  # (the fit: cached)
+    assert events == ["one_core"]

@@ -114,3 +114,14 @@ def test_pair_cosines_are_the_two_texts_reference_bit_for_bit():
     corners = {pairs[k] for k in np.flatnonzero(np.isnan(fast)).tolist()}
     # (both rows may be in sorted order, and scipy would sum another way: the pairs of texts 11-13 only)
     assert corners == {(x, y) for x in (11, 12, 13) for y in (11, 12, 13) if x != y}
+
+
+def test_texts_read_and_pairs_compared_in_small_slices_give_the_same_report(records, monkeypatch):
+    """The near-duplicate check bounds its memory by reading texts, and comparing candidate pairs,
+    a slice at a time: slices of any size give the same warnings."""
+    import generator.normalize as N
+    expected = run(records)
+    assert len(expected[1]) == 6
+    monkeypatch.setattr(N, "_READ_CHUNK", 3)
+    monkeypatch.setattr(N, "_PAIR_CHUNK", 2)
+    assert run(records) == expected

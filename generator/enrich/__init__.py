@@ -232,7 +232,7 @@ PLACED = FIELDS[:7]  # what a placed paper gets from per-abstract work (memoized
 
 
 def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str] | None = None,
-           cache: Cache | None = None, text_keys: list[str] | None = None) -> list[Paper]:
+           cache: Cache | None = None, text_keys: list[str] | None = None, one_core=None) -> list[Paper]:
     """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions.
 
     Corpus statistics (TF-IDF vocabulary and weights, tag vocabulary, sub-topics, common names, the
@@ -240,7 +240,9 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
     are placed in that fit, each as if it were alone, so a small batch of new papers leaves the fitted
     papers' own fields exactly as they were.  Related papers and mentions are always over all papers.
     `cache` (generator/cache.py) remembers the fit and each placed paper's per-abstract work;
-    `text_keys`: each paper's normalize.text_keys, if the caller has them (the mentions memo's keys)."""
+    `text_keys`: each paper's normalize.text_keys, if the caller has them (the mentions memo's keys).
+    `one_core()`, if given, is called once, as soon as enrichment needs one core only for the rest
+    (from the start, unless a fit runs its per-abstract workers): the caller may use the other."""
     cfg = config or EnrichConfig()
     if not papers:
         return papers
@@ -252,9 +254,12 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
                         [(p.id, p.abstract_md, p.given_area, p.keywords) for p in fitted_papers]))
         table = cache.table("enrich-fit")
         fitted = table.get(key)
+        one_core = one_core or (lambda: None)
         if fitted is None:
-            fitted = _fit(fitted_papers, cfg)
+            fitted = _fit(fitted_papers, cfg, one_core)
             table.put(key, fitted)
+        else:
+            one_core()
         for p in fitted_papers:
             for name, value in zip(FIELDS, fitted.fields[p.id]):
                 setattr(p, name, copy(value))
@@ -268,11 +273,13 @@ def _file_bytes(path: Path | None) -> bytes:
     return Path(path).read_bytes() if path and Path(path).is_file() else b""
 
 
-def _fit(papers: list[Paper], cfg: EnrichConfig) -> Fitted:
+def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
     clock = _Clock()
     workers = cfg.workers if cfg.workers > 0 else _auto_workers(len(papers))
     if workers > 1 and "fork" not in mp.get_all_start_methods():
         workers = 1
+    if workers == 1:
+        one_core()
     extractors = _Extractors(papers, workers)  # with workers > 1, starts now and runs alongside
     # with worker processes busy on the other cores, BLAS threads in this one would only contend
     blas = threadpool_limits(1) if workers > 1 and threadpool_limits else None
@@ -315,6 +322,8 @@ def _fit(papers: list[Paper], cfg: EnrichConfig) -> Fitted:
         extractors.close()
         if blas is not None:
             blas.restore_original_limits()
+    if workers > 1:
+        one_core()
     for p, (name, ents, res, tease) in zip(papers, per_paper):
         p.name, p.entities, p.results, p.teaser = name, ents, res, tease
     return Fitted(terms, idf, [p.id for p in papers], X,

@@ -68,7 +68,9 @@ def fallback_enrich(simple: bool = False):
     class EnrichConfig:
         taxonomy_path: Path | None = None
 
-    def enrich(papers, config=None, fit=None, cache=None, text_keys=None):  # (the real one's signature)
+    def enrich(papers, config=None, fit=None, cache=None, text_keys=None, one_core=None):  # (the real one's signature)
+        if one_core is not None:
+            one_core()  # (one process all along, as the real one without a fit's workers)
         for p in papers:
             words = p.plain_text.split()
             p.title = p.given_title or " ".join(words[:14])

@@ -262,7 +262,7 @@ TOPIC_TAGS = 8  # frequent tags shown for a sub-topic on its category's page
 def raw_differs(p: Paper) -> bool:
     """Whether the page shows the paragraph as read: only where normalizing changed more than spacing
     (LaTeX, Markdown, entities...); otherwise it would repeat the abstract word for word."""
-    return p.abstract_raw.split() != p.plain_text.split()
+    return p.abstract_raw != p.plain_text and p.abstract_raw.split() != p.plain_text.split()
 
 
 def record_line(p: Paper) -> bytes:

@@ -151,7 +151,8 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
                                                start_near_check)
         if not near_check:  # (an enrichment that did not call it)
             start_near_check()
-        near = _collected(near_check[0], out, "near-duplicates", "near-duplicate check", "enrich")
+        with stage("near-duplicates", out.timings):  # (only the wait for its child, after enrich)
+            near = _collected(near_check[0], out, "near-duplicates", "near-duplicate check", "enrich")
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
         history = (papers, out.state, config["site_name"], config.get("site_url") or "",

@@ -142,17 +142,23 @@ def _strip_only_when_present(config):
     only for pages that hold such an attribute; for the others the indexing is done alone."""
     handlers = config.plugins.events["page_context"]
     originals = list(handlers)
+    origins = getattr(config.plugins, "_event_origins", {})  # (which plugin an error came from)
     for k, handler in enumerate(handlers):
         plugin = getattr(handler, "__self__", None)
         if type(plugin).__name__ == "SearchPlugin" and type(plugin).__module__.startswith("material."):
             handlers[k] = _indexing_only(plugin, handler)
+            if handler in origins:
+                origins[handlers[k]] = origins[handler]
     try:
         yield
     finally:
+        for wrapper in set(handlers) - set(originals):
+            origins.pop(wrapper, None)
         handlers[:] = originals
 
 
 def _indexing_only(plugin, handler):
+    """Material's page_context handler, with its clean-up skipped where it would change nothing."""
     def on_page_context(context, *, page, config, nav):
         if "data-search-" in page.content:
             return handler(context, page=page, config=config, nav=nav)

@@ -143,16 +143,17 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         # free (from the start, or once a fit's per-abstract workers are done: memory, at 20,000 new
         # texts the check needs about 350 MB of its own)
         keys = text_keys(papers) if cache is not None else None
-        near_check = []
+        near_check = None
 
         def start_near_check():
-            near_check.append(alongside(lambda: near_duplicates(papers, cache=cache, keys=keys), cache, children))
+            nonlocal near_check
+            near_check = alongside(lambda: near_duplicates(papers, cache=cache, keys=keys), cache, children)
         papers, taxonomy = _history_and_enrich(papers, inputs, config, state_file, date, cache, refit, out, keys,
                                                start_near_check)
-        if not near_check:  # (an enrichment that did not call it)
+        if near_check is None:  # (an enrichment that did not call it)
             start_near_check()
         with stage("near-duplicates", out.timings):  # (only the wait for its child, after enrich)
-            near = _collected(near_check[0], out, "near-duplicates", "near-duplicate check", "enrich")
+            near = _collected(near_check, out, "near-duplicates", "near-duplicate check", "enrich")
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
         history = (papers, out.state, config["site_name"], config.get("site_url") or "",

@@ -74,16 +74,21 @@ def build(config, dirty: bool = False, jobs: int | None = None) -> None:
 
 
 @contextmanager
-def _one_build_date():
-    """Every page asks for the build date (SOURCE_DATE_EPOCH, or now: reading the environment and
-    formatting a date, 40 µs), so 24,000 pages took a second: MkDocs' own function, asked once."""
-    original = mk_pages.get_build_date
-    date = original()
-    mk_pages.get_build_date = lambda: date
+def _patched(owner, name: str, value):
+    """owner.name is `value` while the block runs, and what it was again afterwards."""
+    original = getattr(owner, name)
+    setattr(owner, name, value)
     try:
         yield
     finally:
-        mk_pages.get_build_date = original
+        setattr(owner, name, original)
+
+
+def _one_build_date():
+    """Every page asks for the build date (SOURCE_DATE_EPOCH, or now: reading the environment and
+    formatting a date, 40 µs), so 24,000 pages took a second: MkDocs' own function, asked once."""
+    date = mk_pages.get_build_date()
+    return _patched(mk_pages, "get_build_date", lambda: date)
 
 
 # Markdown extensions whose state a reset() clears (read in Python-Markdown 3.x and pymdown-extensions):
@@ -116,12 +121,8 @@ def _one_markdown(config):
             md = made[key] = markdown.Markdown(extensions=extensions, extension_configs=extension_configs)
         return md.reset()
 
-    original = mk_pages.markdown
-    mk_pages.markdown = _MarkdownModule(reused)
-    try:
+    with _patched(mk_pages, "markdown", _MarkdownModule(reused)):
         yield
-    finally:
-        mk_pages.markdown = original
 
 
 class _MarkdownModule:
@@ -256,11 +257,8 @@ def _lean_files():
         f.src_dir, f.dest_dir, f.use_directory_urls = src_dir, dest_dir, use_directory_urls
         f.inclusion = InclusionLevel.UNDEFINED
         return f
-    mk_files.File = make
-    try:
+    with _patched(mk_files, "File", make):
         yield
-    finally:
-        mk_files.File = real
 
 
 def _serial_order(config, doc_files) -> None:

@@ -383,7 +383,10 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     for key in card_keys.values():  # every paper has a card on its category page: keep them all,
         card_memo.get(key)          # whichever pages are rendered this time
     cards: dict[tuple[str, str], Markup] = {}
-    macros = []  # the macros' module, once a card is rendered (templates are compiled only when used)
+
+    @lru_cache(maxsize=1)
+    def macros():  # (templates are compiled only when something is rendered with them)
+        return env.get_template("_macros.md.j2").module
 
     def card(p: Paper, root: str) -> Markup:
         """A paper's card, rendered once: it recurs on its category page and every tag/entity page."""
@@ -391,8 +394,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             key = card_keys.get(id(p)) if root == PAGE_ROOT else card_memo.key(lambda: card_view(p, root))
             text = card_memo.get(key)
             if text is None:
-                macros[:] = macros or [env.get_template("_macros.md.j2").module]
-                text = card_memo.put(key, str(macros[0].card(p, root)))
+                text = card_memo.put(key, str(macros().card(p, root)))
             cards[p.id, root] = Markup(text)
         return cards[p.id, root]
 

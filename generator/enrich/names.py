@@ -25,10 +25,11 @@ Building Based Using Through Motivated Inspired Empirically Extensive Overall To
 _FUNCTION = frozenset("""I We Our In This The A An To It Its However First Second Third Finally Specifically Moreover
 Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
 Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current Standard Traditional""".split())
-_SMALL = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a", "by", "but")
+_JOINERS = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")  # small words inside a name phrase
+_SMALL = _JOINERS + ("by", "but")  # small words a Title-Case name may hold
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
 _TOKEN = r"[A-Za-z0-9][\w.+²³′'&]*(?:-[\w.+²³′'&]+)*(?<=[\w+²³′])"
-_WORD = r"(?:[A-Z0-9][\w.+\-²³′'&]*|of|and|for|the|as|in|to|on|with|a)"
+_WORD = rf"(?:[A-Z0-9][\w.+\-²³′'&]*|{'|'.join(_JOINERS)})"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
 _PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
 # a field acronym (LLM, MLLMs) is never the name a slot holds: "we propose the reasoning MLLM, Vision-R1"

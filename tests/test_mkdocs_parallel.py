@@ -124,14 +124,15 @@ def test_lean_file_construction_gives_mkdocs_own_files(tmp_path):
     project = _project(tmp_path, pages=3)
     docs = project / "docs"
     for rel in ("README.md", "sub/README.md", "sub/index.md", "sub/deep/a b.md", "sub/deep/x.markdown",
-                ".hidden.md", "sub/.dot/y.md", "templates/t.html", "img/p.png", "data/papers.json", "é/ü.md"):
+                ".hidden.md", "sub/.dot/y.md", "templates/t.html", "img/p.png", "data/papers.json", "é/ü.md",
+                "papers/a-b_c.d.md", "papers/Index.md", "papers/README.markdown", "x/index.md/y.md", "~t.md", "-.md"):
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)
         (docs / rel).write_text("# x\n", "utf-8")
     cfg = load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(project / "site"))
 
-    def described(files):
-        return [(type(f), vars(f).copy(), f.src_path, f.dest_uri, f.url, f.abs_src_path, f.abs_dest_path, f.inclusion)
-                for f in files]
+    def described(files):  # (every property asked first: the attributes compared include their cached values)
+        return [(type(f), f.src_path, f.name, f.dest_uri, f.url, f.abs_src_path, f.abs_dest_path, f.inclusion,
+                 vars(f).copy()) for f in files]
     own = described(get_files(cfg))
     with mkdocs_parallel._lean_files():
         lean = described(get_files(cfg))

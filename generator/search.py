@@ -250,6 +250,25 @@ def _ids(names: list[str], index: dict[str, int]) -> np.ndarray:
     return np.asarray([index[t] for t in names] or [0], dtype=np.int64)  # ([0]: indexable by an empty array)
 
 
+_DTYPES = {"T": np.int32, "F": np.int8, "D": np.int32, "TF": np.int32, "first": bool}  # the stored columns
+
+
+def _merged(new: dict, part: dict | None, nf: int, ndocs: int, in_order: bool) -> dict:
+    """The COLUMNS of new's and part's postings together, sorted by (term, field, doc).
+
+    in_order: part's postings are sorted already (its docs and terms were renumbered in the same
+    order): new's few postings are then inserted where they belong, instead of sorting them all."""
+    def key(c):
+        return (c["T"] * nf + c["F"]) * max(ndocs, 1) + c["D"]
+    if in_order:
+        ins = np.argsort(key(new), kind="stable")
+        at = np.searchsorted(key(part), key(new)[ins])  # (no two postings share a key: docs differ)
+        return {c: np.insert(part[c].astype(_DTYPES[c], copy=False), at, new[c][ins].astype(_DTYPES[c])) for c in COLUMNS}
+    cols = {c: np.concatenate([new[c]] + ([part[c]] if part else [])) for c in COLUMNS}
+    order = np.argsort(key(cols), kind="stable")
+    return {c: cols[c][order].astype(_DTYPES[c]) for c in COLUMNS}
+
+
 def _index(papers: list[Paper], keys: list[str] | None, processes: int, old: dict | None) -> dict:
     """The index of `papers` (in index order): postings sorted by (term, field, doc), the sorted
     vocabulary, field lengths and doc records (_doc_json); with the papers' keys (_paper_key).
@@ -267,27 +286,26 @@ def _index(papers: list[Paper], keys: list[str] | None, processes: int, old: dic
     FL = np.zeros((nf, ndocs), dtype=np.int64)
     FL[:, todo] = new["FL"]
     docs = [old["docs"][j] if j >= 0 else _doc_json(p) for p, j in zip(papers, prev.tolist())]
-    parts = [new]
+    part = None  # the old index's postings of the papers it serves, renumbered
     if len(hit):
         FL[:, hit] = old["FL"][:, prev[hit]]
         doc_of = np.full(len(old["keys"]), -1, dtype=np.int64)  # old doc -> new doc (-1: gone)
         doc_of[prev[hit]] = hit
         D = doc_of[old["D"]]
-        part = {c: old[c][D >= 0] for c in COLUMNS}
-        part["D"] = D[D >= 0]
+        kept = D >= 0
+        whole = bool(kept.all())
+        part = {c: old[c] if whole else old[c][kept] for c in COLUMNS}
+        part["D"] = D if whole else D[kept]
         used = np.flatnonzero(np.bincount(part["T"], minlength=len(old["terms"])))
         part["terms"] = [old["terms"][i] for i in used.tolist()]
-        rank = np.zeros(len(old["terms"]), dtype=np.int64)
-        rank[used] = np.arange(len(used))
-        part["T"] = rank[part["T"]]
-        parts.append(part)
-    terms = sorted(set().union(*(part["terms"] for part in parts)))
+    terms = sorted(set(new["terms"]).union(part["terms"] if part else ()))
     index = {t: i for i, t in enumerate(terms)}
-    cols = {c: np.concatenate([_ids(part["terms"], index)[part["T"]] if c == "T" else part[c] for part in parts])
-            for c in COLUMNS}
-    # (an old index's postings are in order already, so this sort is mostly a merge)
-    order = np.argsort((cols["T"] * nf + cols["F"]) * max(ndocs, 1) + cols["D"], kind="stable")
-    out = {c: cols[c][order].astype(np.int8 if c == "F" else bool if c == "first" else np.int32) for c in COLUMNS}
+    new["T"] = _ids(new["terms"], index)[new["T"]]
+    if part:
+        term_of = np.zeros(len(old["terms"]), dtype=np.int64)  # old term -> new term
+        term_of[used] = _ids(part["terms"], index)
+        part["T"] = term_of[part["T"]]
+    out = _merged(new, part, nf, ndocs, in_order=bool(part) and bool(np.all(np.diff(doc_of[doc_of >= 0]) > 0)))
     out.update(keys=keys, terms=terms, FL=FL, docs=docs)
     return out
 

@@ -261,3 +261,35 @@ def test_python_stemmer_is_lunr_js_stemmer(tmp_path):
     stems = run_node(tmp_path, PAPERS[:1], {"stemWords": words})["stems"]
     diffs = [(w, js, search.lunr_js_stem(w)) for w, js in zip(words, stems) if search.lunr_js_stem(w) != js]
     assert diffs == []
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_an_index_built_on_an_earlier_one_is_the_index_built_from_scratch(monkeypatch):
+    """_index with an earlier build's index (the cache's) gives the arrays it gives without one: after
+    a batch is appended (the new postings are inserted into the old, which are in order), after papers
+    are removed and changed, and after an edited history reorders old papers (every posting sorted)."""
+    papers = csv_papers(200)
+    for k, p in enumerate(papers):
+        p.first_seen = "2026-01-01" if k % 10 else "2026-02-01"
+    merged = []
+    real = search._merged
+    monkeypatch.setattr(search, "_merged", lambda *a, in_order: merged.append(in_order) or real(*a, in_order=in_order))
+
+    def index(ps, old=None):
+        ps = search._order(ps)
+        return search._index(ps, [search._paper_key(p) for p in ps], 1, old)
+
+    def same(a, b):
+        assert a["terms"] == b["terms"] and a["docs"] == b["docs"] and a["keys"] == b["keys"]
+        for c in (*search.COLUMNS, "FL"):
+            assert a[c].dtype == b[c].dtype and (a[c] == b[c]).all(), c
+
+    first = index([p for p in papers if p.first_seen == "2026-01-01"])
+    same(index(papers, first), index(papers))  # a batch appended
+    changed = papers[7:]
+    changed[3].plain_text += " quokkas wombats"
+    same(index(changed, first), index(changed))  # papers gone, one changed
+    moved = [p for p in papers if p.first_seen == "2026-01-01"]
+    moved[0].first_seen = "2026-03-01"  # (the paper's key is the same: its postings come from `first`)
+    same(index(moved, first), index(moved))
+    assert merged[1::2] == [True, True, False]  # (the builds on `first`: inserted, inserted, sorted)

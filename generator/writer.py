@@ -29,9 +29,9 @@ class Kept:
 
 
 def holds(docs_dir: Path, stamps: dict):
-    """A check for the render stage: holds(rel, digest) is whether docs/rel is still the file the
-    writer wrote with bytes of that sha256 (same size, mtime and inode), by the stamps of the last
-    build (a cache table's entries, read only)."""
+    """A check for the render stage and the search index's child: holds(rel, digest) is whether
+    docs/rel is still the file the writer wrote with bytes of that sha256 (same size, mtime and
+    inode), by the stamps of the last build (a cache table's entries, read only)."""
     root = os.fspath(docs_dir)
 
     def check(rel: str, digest: bytes) -> bool:

@@ -247,6 +247,20 @@ def decode(data: bytes, name: str, issues: list[Issue], replace_invalid: bool = 
         return text
 
 
+# the UTF-8 bytes of _CONTROL's characters, but for CR (line ends are normalized first): C0 and DEL
+# are one byte each, C1 is \xc2 and \x80-\x9f
+_C0_BYTES = bytes(b for b in range(0x20) if b not in b"\t\n\r") + b"\x7f"
+_C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
+
+
+def may_hold_controls(data: bytes) -> bool:
+    """False when data, read as UTF-8, has no character clean_controls replaces: a check of the bytes
+    in C (0.02 s for 28 MB), where _CONTROL's search of the text took 0.2 s.  (Any other encoding: True.)"""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):  # (UTF-16/32, by their BOM)
+        return True
+    return len(data.translate(None, _C0_BYTES)) != len(data) or (b"\xc2" in data and bool(_C1_UTF8.search(data)))
+
+
 def clean_controls(text: str, name: str, issues: list[Issue]) -> str:
     """Replace control characters (other than tab and newline) by spaces, with one warning per file."""
     first = _CONTROL.search(text)
@@ -474,7 +488,9 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
         if text is None:
             result.files_not_read.append(name)
             continue
-        text = clean_controls(text.replace("\r\n", "\n").replace("\r", "\n"), name, result.issues)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if may_hold_controls(data):
+            text = clean_controls(text, name, result.issues)
         suffix = path.suffix.lower()
         if suffix in TABLE_EXT:
             read_table(text, name, result, TABLE_EXT[suffix])

@@ -177,3 +177,16 @@ def test_every_paragraph_of_a_file_becomes_a_record(tmp_path_factory, paras):
 def markup_clean(text: str) -> str:
     import re
     return re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", " ", text)
+
+
+@SETTINGS
+@given(st.text(alphabet=st.characters(codec="utf-8", max_codepoint=0x3000), max_size=60)
+       | st.lists(st.sampled_from(["a", "é", "\u00ad", "\x85", "\x9f", "\x80", "\x7f", "\x1f", "\x0b", "\x0c",
+                                   "\r", "\r\n", "\n", "\t", "\u00a0", "°", "数"]), max_size=30).map("".join))
+def test_the_byte_check_never_misses_a_control_character(text):
+    """readers.may_hold_controls: False only for texts with no character clean_controls replaces (what it
+    looks at is the text's UTF-8 bytes, and line ends are normalized before clean_controls runs)."""
+    from generator.readers import _CONTROL, may_hold_controls
+    data = text.encode("utf-8")
+    cleaned = text.replace("\r\n", "\n").replace("\r", "\n")
+    assert may_hold_controls(data) == bool(_CONTROL.search(cleaned))

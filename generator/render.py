@@ -272,8 +272,13 @@ def record_line(p: Paper) -> bytes:
 
 def papers_json_bytes(papers: list[Paper], line=record_line) -> bytes:
     """docs/data/papers.json: one record per line (`line(p)`), sorted by id (diffable)."""
-    records = b",\n".join(map(line, sorted(papers, key=lambda p: p.id)))
-    return b"".join((b'{"papers": [\n', records, b'\n], "version": 1}\n'))  # (one copy of ~75 MB at 20,000 papers)
+    parts = [b'{"papers": [\n']
+    for p in sorted(papers, key=lambda p: p.id):
+        parts += (line(p), b",\n")
+    if papers:
+        parts.pop()  # (the last separator)
+    parts.append(b'\n], "version": 1}\n')
+    return b"".join(parts)  # (the ~75 MB at 20,000 papers copied once)
 
 
 def papers_json(papers: list[Paper]) -> str:

@@ -16,7 +16,7 @@ def _inputs(args) -> list[Path]:
 
 def cmd_build(args):
     return build(_inputs(args), Path(args.config), Path(args.output) if args.output else None, args.replace_invalid,
-          state_file=_state(args), date=args.date, full=args.full, cache=not args.no_cache, refit=args.refit)
+                 state_file=_state(args), date=args.date, full=args.full, cache=not args.no_cache, refit=args.refit)
 
 
 def _state(args) -> Path | None:

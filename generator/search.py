@@ -263,7 +263,8 @@ def _merged(new: dict, part: dict | None, nf: int, ndocs: int, in_order: bool) -
     if in_order:
         ins = np.argsort(key(new), kind="stable")
         at = np.searchsorted(key(part), key(new)[ins])  # (no two postings share a key: docs differ)
-        return {c: np.insert(part[c].astype(_DTYPES[c], copy=False), at, new[c][ins].astype(_DTYPES[c])) for c in COLUMNS}
+        return {c: np.insert(part[c].astype(_DTYPES[c], copy=False), at, new[c][ins].astype(_DTYPES[c]))
+                for c in COLUMNS}
     cols = {c: np.concatenate([new[c]] + ([part[c]] if part else [])) for c in COLUMNS}
     order = np.argsort(key(cols), kind="stable")
     return {c: cols[c][order].astype(_DTYPES[c]) for c in COLUMNS}

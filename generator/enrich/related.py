@@ -250,13 +250,14 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     rank = np.arange(len(I)) - np.searchsorted(I, I)
     todo = np.flatnonzero(rank < k)
     term_list = terms.tolist()
+    have = np.array([len(r) for r in out], np.int64)  # each paper's related papers so far
     for extra in range(k, kk + 1):
         cos, tops = pair_terms(X, I[todo], J[todo], SHARED + 2)
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
-            if c >= min_score and len(out[i]) < k:
+            if c >= min_score and have[i] < k:
                 out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0])))
-        short = np.array([len(r) < k for r in out])
-        todo = np.flatnonzero((rank == extra) & short[I])
+                have[i] += 1
+        todo = np.flatnonzero((rank == extra) & (have < k)[I])
         if not len(todo):
             break
     if keys is not None:

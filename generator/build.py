@@ -5,7 +5,6 @@ swaps the new site into place only when the whole build succeeded.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import shutil
@@ -28,7 +27,7 @@ from .model import Issue, Paper
 from .normalize import accounting, near_duplicates, normalize, text_keys
 from .readers import ReadResult, read_inputs, summarize
 from .render import render_site
-from .writer import Kept, WriteError, WriteReport, holds, write_outputs
+from .writer import WriteError, WriteReport, holds, kept_where_held, write_outputs
 from .feeds import history_files
 from . import incremental
 from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
@@ -241,19 +240,6 @@ def search_and_history(papers: list[Paper], state: State, site_name: str, site_u
     files = history_files(papers, state, site_name, site_url, directory_urls)
     files.update(search_files(papers, cache, processes))
     return files
-
-
-def kept_where_held(files: dict[str, bytes], unchanged) -> dict[str, bytes | Kept]:
-    """files, with Kept for each one docs/ holds already (`unchanged(rel, sha256)`, writer.holds; None:
-    none is known): a child then sends back only what changed (at 20,000 papers a new batch leaves
-    499 of the search index's 500 doc shards, most of its bytes, as they were)."""
-    if unchanged is None:
-        return files
-    out: dict[str, bytes | Kept] = {}
-    for rel, data in files.items():
-        digest = hashlib.sha256(data).digest()
-        out[rel] = Kept(digest) if unchanged(rel, digest) else data
-    return out
 
 
 def alongside(job, cache: Cache | None, started: list):

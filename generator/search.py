@@ -261,8 +261,9 @@ def _merged(new: dict, part: dict | None, nf: int, ndocs: int, in_order: bool) -
     def key(c):
         return (c["T"] * nf + c["F"]) * max(ndocs, 1) + c["D"]
     if in_order:
-        ins = np.argsort(key(new), kind="stable")
-        at = np.searchsorted(key(part), key(new)[ins])  # (no two postings share a key: docs differ)
+        new_keys = key(new)
+        ins = np.argsort(new_keys, kind="stable")
+        at = np.searchsorted(key(part), new_keys[ins])  # (no two postings share a key: docs differ)
         return {c: np.insert(part[c].astype(_DTYPES[c], copy=False), at, new[c][ins].astype(_DTYPES[c]))
                 for c in COLUMNS}
     cols = {c: np.concatenate([new[c]] + ([part[c]] if part else [])) for c in COLUMNS}

@@ -79,7 +79,7 @@ def test_the_command_exits_with_its_code_and_its_output_flushed(tmp_path):
 def test_a_child_sends_back_only_the_files_docs_does_not_hold(tmp_path):
     """kept_where_held: a file the last build wrote and docs/ still holds comes back as Kept (its
     sha256), one whose bytes changed, one edited on disk and a new one as bytes; without stamps, all."""
-    from generator.writer import Kept, holds, write_outputs
+    from generator.writer import Kept, holds, kept_where_held, write_outputs
     docs, cache = tmp_path / "docs", Cache(tmp_path / "cache")
     before = {"a.json": b"[1]", "b.json": b"[2]", "c.json": b"[3]"}
     write_outputs(docs, before, cache.table("docs-written"))
@@ -88,9 +88,9 @@ def test_a_child_sends_back_only_the_files_docs_does_not_hold(tmp_path):
     (docs / "c.json").write_bytes(b"[3]")  # the same bytes, written again by someone else: not the stamped file
     unchanged = holds(docs, Cache(tmp_path / "cache").peek("docs-written"))
     now = {"a.json": b"[1]", "b.json": b"[2, 2]", "c.json": b"[3]", "d.json": b"[4]"}
-    sent = build.kept_where_held(now, unchanged)
+    sent = kept_where_held(now, unchanged)
     assert sent == {"a.json": Kept(hashlib.sha256(b"[1]").digest()), "b.json": b"[2, 2]", "c.json": b"[3]",
                     "d.json": b"[4]"}
-    assert build.kept_where_held(now, None) is now
+    assert kept_where_held(now, None) is now
     write_outputs(docs, sent, Cache(tmp_path / "cache").table("docs-written"))
     assert {p.name: p.read_bytes() for p in docs.glob("[!.]*.json")} == now  # (.generated.json: the manifest)

@@ -67,7 +67,7 @@ def parallel_safe(config) -> bool:
 def build(config, dirty: bool = False, jobs: int | None = None) -> None:
     """Build the site of a loaded MkDocs config, like `mkdocs.commands.build.build`."""
     jobs = cores() if jobs is None else jobs
-    with _one_build_date(), _one_markdown(config):
+    with _one_build_date(), _one_markdown(config), _patched(mk_files.Files, "documentation_pages", _documentation_pages):
         if jobs <= 1 or not parallel_safe(config):
             return mk.build(config, dirty=dirty)
         with _strip_only_when_present(config):
@@ -90,6 +90,14 @@ def _one_build_date():
     formatting a date, 40 µs), so 24,000 pages took a second: MkDocs' own function, asked once."""
     date = mk_pages.get_build_date()
     return _patched(mk_pages, "get_build_date", lambda: date)
+
+
+def _documentation_pages(self, *, inclusion=InclusionLevel.is_included):
+    """`Files.documentation_pages` of MkDocs 1.6.1, asking `inclusion` once per level instead of once
+    per file: InclusionLevel's methods read Enum properties (1 µs a file), and a build lists the
+    pages six times (0.15 s at 25,000 files).  Tests compare it with MkDocs' own."""
+    allowed = [level for level in InclusionLevel if inclusion(level)]
+    return [file for file in self if file.is_documentation_page() and file.inclusion in allowed]
 
 
 # Markdown extensions whose state a reset() clears (read in Python-Markdown 3.x and pymdown-extensions):

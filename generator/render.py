@@ -346,6 +346,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         for other in p.mentions:
             mentioned_by[other].append(p)
     summary, link = attrgetter(*SUMMARY_FIELDS), attrgetter(*LINK_FIELDS)
+    links = {p.id: link(p) for p in papers} if cache is not None else {}  # (what a link to each paper shows)
 
     def card_view(p: Paper, root: str = PAGE_ROOT) -> tuple:
         """What a paper's card shows: its summary, and which of its tags have a page."""
@@ -363,8 +364,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
                 "paper.md.j2", PAGE_ROOT, digest, coll_slug[p.collection], subtopic_href(p),
                 [name in cat_pages[p.collection] for name, _ in p.categories],
                 tag_pages, [e in linked["entities"] for e in p.entities],
-                [link(by_id[r.id]) if r.id in by_id else None for r in p.related],
-                [link(by_id[i]) for i in p.mentions if i in by_id], [link(q) for q in mentioned_by.get(p.id, [])]))))
+                [links.get(r.id) for r in p.related], [links[i] for i in p.mentions if i in links],
+                [links[q.id] for q in mentioned_by.get(p.id, [])]))))
         return out
 
     digests: dict[int, str] = {}  # by id(paper), as card_keys and page_keys

@@ -141,6 +141,23 @@ def test_lean_file_construction_gives_mkdocs_own_files(tmp_path):
     assert mk_files.File is mk_files.Files.__init__.__globals__["File"]  # (restored)
 
 
+def test_documentation_pages_lists_what_mkdocs_own_lists(tmp_path):
+    """_documentation_pages, for every inclusion test MkDocs passes and every level a file can have,
+    gives MkDocs' own Files.documentation_pages: the same files in the same order."""
+    from mkdocs.structure.files import File, Files, InclusionLevel
+    files = []
+    for k, level in enumerate(list(InclusionLevel) * 4):
+        f = File(f"d{k}/p.{('md', 'markdown', 'html', 'json')[k // 5 % 4]}", str(tmp_path), str(tmp_path / "site"), True)
+        f.inclusion = level
+        files.append(f)
+    files = Files(files)
+    for inclusion in (InclusionLevel.is_included, InclusionLevel.is_in_nav, InclusionLevel.is_not_in_nav,
+                      InclusionLevel.is_in_serve, InclusionLevel.is_excluded, InclusionLevel.all):
+        own = files.documentation_pages(inclusion=inclusion)
+        assert mkdocs_parallel._documentation_pages(files, inclusion=inclusion) == own
+    assert mkdocs_parallel._documentation_pages(files) == files.documentation_pages() and files.documentation_pages()
+
+
 def _stateful_project(tmp_path: Path, pages: int = 12) -> Path:
     """Pages whose Markdown would come out wrong if one page's state leaked into the next: an
     abbreviation defined on one page only, the same heading ids on every page, admonitions and

@@ -507,7 +507,8 @@ def nav(colls: list[Collection]) -> list:
     Categories are in name order here (pages list them by size): the nav is in every page, so it
     must not change when a batch of papers shifts category sizes, or no build could be incremental.
     """
-    items: list = [{"Home": "index.md"}, {"Search": "search.md"}, {"What's new": "new.md"}]  # new.md: feeds.py
+    items: list = [{"Home": "index.md"}, {"Search": "search.md"}, {"What's new": "new.md"},  # new.md: feeds.py
+                   {"Reading list": "reading-list.md"}]
     for c in colls:
         # nav titles are printed raw by the theme (no autoescape): HTML-escape the names we got from input
         items.append({html.escape(c.name): [{"Overview": f"{c.slug}/index.md"}]

@@ -1,5 +1,6 @@
-"""The paper search in a real browser: the seed site is built, served on 127.0.0.1 and driven
-with headless Chromium (Debian's /usr/bin/chromium through playwright).
+"""The site's scripts in a real browser: the paper search, and (at the end) the reading list.  The
+seed site is built, served on 127.0.0.1 and driven with headless Chromium (Debian's
+/usr/bin/chromium through playwright).
 
 The site is built once per session by `python -m generator build --output <tmp>/site` from a
 copy of the project (so the working tree's docs/ and state are untouched).  Set
@@ -272,3 +273,115 @@ def test_material_search_covers_site_pages_not_papers(web, base_url, site_dir):
     web.page.keyboard.type("digest", delay=30)  # Material listens to key events, not input
     web.page.wait_for_selector(".md-search-result__item", timeout=15000)
     assert web.page.locator(".md-search-result__item").count() > 0
+
+
+# --- the reading list (assets/digest/reading-list.js) ---------------------------------------------
+
+def _papers_with_titles(site_dir: Path, n: int) -> list[tuple[str, str]]:
+    """(slug, title) of n paper pages, the title as the page's <h1> shows it."""
+    out = []
+    for page in sorted((site_dir / "papers").glob("*/index.html"))[:n]:
+        h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page.read_text("utf-8"), re.S).group(1)
+        out.append((page.parent.name, re.sub(r"<[^>]+>", "", h1).strip()))
+    return out
+
+
+def _list_ready(web) -> None:
+    web.page.wait_for_selector("[data-reading-list][data-state=ready]", timeout=15000)
+
+
+def _listed(web) -> list[tuple[str, str]]:
+    return web.page.eval_on_selector_all(
+        ".pd-rl-list li", "els => els.map(e => [e.dataset.slug, e.querySelector('.pd-rl-title').textContent])")
+
+
+def test_reading_list_saves_lists_and_removes(web, base_url, site_dir):
+    papers = _papers_with_titles(site_dir, 3)
+    for slug, _ in papers:
+        web.page.goto(f"{base_url}/papers/{slug}/")
+        button = web.page.locator("[data-pd-save]")
+        assert button.is_visible() and button.get_attribute("aria-pressed") == "false"
+        button.click()
+        assert button.get_attribute("aria-pressed") == "true" and "reading list" in button.inner_text()
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    assert [list(p) for p in papers] == _listed(web)
+    assert web.page.get_attribute("[data-reading-list]", "data-count") == "3"
+    web.page.click(".pd-rl-list li:nth-child(2) .pd-rl-remove")
+    _list_ready(web)
+    assert [s for s, _ in _listed(web)] == [papers[0][0], papers[2][0]]
+    web.page.click(".pd-rl-list li:first-child .pd-rl-title")  # the link leads to the paper's page
+    web.page.wait_for_url(f"{base_url}/papers/{papers[0][0]}/")
+    assert web.page.get_attribute("[data-pd-save]", "aria-pressed") == "true"
+    web.page.click("[data-pd-save]")  # removed from its page
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    assert [s for s, _ in _listed(web)] == [papers[2][0]]
+    web.page.click(".pd-rl-clear")  # armed by the first press, cleared by the second
+    assert _listed(web) == [[papers[2][0], papers[2][1]]]
+    web.page.click(".pd-rl-clear")
+    _list_ready(web)
+    assert _listed(web) == [] and "empty" in web.page.inner_text(".pd-rl-status")
+
+
+def test_reading_list_shares_as_a_link_and_as_markdown(web, browser, base_url, site_dir):
+    papers = _papers_with_titles(site_dir, 2)
+    for slug, _ in papers:
+        web.page.goto(f"{base_url}/papers/{slug}/")
+        web.page.click("[data-pd-save]")
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    markdown = web.page.input_value(".pd-rl-markdown")
+    assert markdown == "".join(f"- [{t}]({base_url}/papers/{s}/)\n" for s, t in papers)
+    link = web.page.input_value(".pd-rl-share")
+    assert link == f"{base_url}/reading-list/#papers=" + ",".join(s for s, _ in papers)
+    other = Watched(browser, base_url)  # another browser profile: nothing saved there
+    try:
+        bogus = "no-such-paper-000000"
+        other.page.goto(link + f",{bogus},%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E,../../etc")
+        other.page.wait_for_selector("[data-reading-list][data-state=ready]", timeout=15000)
+        assert other.page.locator(".pd-rl-status").inner_text() == (
+            "A shared list of 3 papers. 2 entries of the link are not a paper's address and were left out.")
+        shared = other.page.eval_on_selector_all(".pd-rl-list li", "els => els.map(e => e.textContent)")
+        assert [s.split(" · ")[0] for s in shared] == [t for _, t in papers] + [bogus]  # titles read from the pages
+        assert "not in this site" in shared[2]
+        other.page.click(".pd-rl-add")
+        other.page.wait_for_selector("[data-reading-list][data-state=ready][data-count='2']", timeout=15000)
+        assert [s for s, _ in _listed(other)] == [s for s, _ in papers]  # the missing paper is not added
+        assert "#" not in other.page.url
+        assert other.errors == [] and other.dialogs == [] and other.outside == []
+    finally:
+        other.page.close()
+
+
+def test_reading_list_shows_stored_text_as_text(web, base_url, site_dir):
+    """Entries in local storage are data: a title holding markup is shown as text, an entry whose
+    slug is not a slug is dropped."""
+    slug, _ = _papers_with_titles(site_dir, 1)[0]
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    assert web.page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('paper-digest:'))") == []
+    hostile = "<img src=x onerror=alert(1)>"
+    web.page.evaluate("""([slug, hostile]) => localStorage.setItem('paper-digest:reading-list:/', JSON.stringify([
+        {slug: slug, title: hostile}, {slug: 'javascript:alert(1)', title: 'x'}, {slug: '../x', title: 'y'}, 42]))""",
+                      [slug, hostile])
+    web.page.reload()
+    _list_ready(web)
+    assert _listed(web) == [[slug, hostile]]
+    assert web.page.locator(".pd-rl-list img").count() == 0
+
+
+def test_reading_list_star_on_cards(web, base_url, site_dir):
+    category = next(p for p in sorted((site_dir / "iclr-2026").glob("*/index.html")) if "pd-card" in p.read_text("utf-8"))
+    web.page.goto(f"{base_url}/{category.parent.relative_to(site_dir).as_posix()}/")
+    stars = web.page.locator(".pd-card .pd-star")
+    assert stars.count() == web.page.locator(".pd-card").count() > 0  # one per card
+    link = web.page.locator(".pd-card .pd-card-title > a").first
+    title, slug = link.inner_text(), link.get_attribute("href").rstrip("/").rsplit("/", 1)[-1]
+    stars.first.click()
+    assert stars.first.get_attribute("aria-pressed") == "true" and stars.nth(1).get_attribute("aria-pressed") == "false"
+    web.page.goto(f"{base_url}/papers/{slug}/")
+    assert web.page.get_attribute("[data-pd-save]", "aria-pressed") == "true"  # the same list
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    assert _listed(web) == [[slug, title]]

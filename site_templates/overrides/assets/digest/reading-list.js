@@ -1,0 +1,300 @@
+/* The reading list: papers saved in this browser (localStorage), per site.
+ *
+ * A paper page holds a hidden [data-pd-save] button carrying the paper's slug; this script shows it
+ * and toggles the paper (with the title of the page's <h1>) in the list.  Paper cards get a star
+ * before their title, made here from the title's link (no bytes in the pages themselves).  The reading-list page
+ * ([data-reading-list]) lists the saved papers, removes them, exports the list as Markdown and as
+ * a link (#papers=slug,slug,...) which opens the same list in another browser: a shared list's
+ * titles are read from the papers' own pages.  Everything shown is set as text, never as HTML;
+ * slugs from a link or from storage are used only if they are slugs ([a-z0-9-]).
+ */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var SCRIPT_PATH = "assets/digest/reading-list.js";
+  var SLUG = /^[a-z0-9](?:[a-z0-9-]{0,120})$/;
+  var MAX_SHARED = 500;
+
+  // the site's root URL: the script sits at <root>assets/digest/reading-list.js
+  var root = new URL(".", location.href);
+  if (script && script.src && script.src.indexOf(SCRIPT_PATH) >= 0) {
+    root = new URL(script.src.slice(0, script.src.lastIndexOf(SCRIPT_PATH)), location.href);
+  }
+  var directoryUrls = !script || script.getAttribute("data-directory-urls") !== "false";
+  var KEY = "paper-digest:reading-list:" + root.pathname;  // several sites share an origin on GitHub Pages
+
+  function paperUrl(slug) {
+    return new URL("papers/" + slug + (directoryUrls ? "/" : ".html"), root).href;
+  }
+
+  function load() {
+    var items = [];
+    try {
+      items = JSON.parse(localStorage.getItem(KEY) || "[]");
+    } catch (e) {
+      items = [];
+    }
+    if (!Array.isArray(items)) return [];
+    var seen = {};
+    return items.filter(function (it) {
+      var ok = it && typeof it.slug === "string" && SLUG.test(it.slug) && !seen[it.slug];
+      if (ok) seen[it.slug] = true;
+      return ok;
+    }).map(function (it) {
+      return {slug: it.slug, title: typeof it.title === "string" ? it.title.slice(0, 500) : it.slug,
+              added: typeof it.added === "string" ? it.added.slice(0, 10) : ""};
+    });
+  }
+
+  function save(items) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(items));
+      return true;
+    } catch (e) {
+      return false;  // storage disabled or full: the page says so
+    }
+  }
+
+  function has(items, slug) {
+    return items.some(function (it) { return it.slug === slug; });
+  }
+
+  function today() {
+    return new Date().toISOString().slice(0, 10);
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // --- a paper page: the save button -------------------------------------------------------
+  function initButton(button) {
+    var slug = button.getAttribute("data-pd-slug") || "";
+    var h1 = document.querySelector("article h1, h1");  // (the paper's title, as its page shows it)
+    var title = h1 ? h1.textContent.trim() : slug;
+    if (!SLUG.test(slug)) return;
+    function show() {
+      var saved = has(load(), slug);
+      button.textContent = saved ? "★ In your reading list (remove)" : "☆ Save to reading list";
+      button.setAttribute("aria-pressed", saved ? "true" : "false");
+      button.classList.toggle("pd-saved", saved);
+    }
+    button.addEventListener("click", function () {
+      var items = load();
+      items = has(items, slug) ? items.filter(function (it) { return it.slug !== slug; })
+                               : items.concat([{slug: slug, title: title, added: today()}]);
+      if (!save(items)) button.textContent = "Cannot save: this browser's storage is off";
+      else show();
+    });
+    window.addEventListener("storage", function (e) { if (e.key === KEY) show(); });
+    button.hidden = false;
+    show();
+  }
+
+  // --- cards (category, sub-topic, tag and entity pages): a star beside each title -------------
+  function slugOf(href) {  // the slug of a paper page's URL, or null
+    var url = new URL(href, location.href), base = root.pathname + "papers/";
+    if (url.origin !== root.origin || url.pathname.indexOf(base) !== 0) return null;
+    var m = /^([a-z0-9-]+)(?:\/|\.html)$/.exec(url.pathname.slice(base.length));
+    return m && SLUG.test(m[1]) ? m[1] : null;
+  }
+
+  function initCards(links) {
+    if (!links.length) return;
+    var saved = {};
+    function refresh() {
+      saved = {};
+      load().forEach(function (it) { saved[it.slug] = true; });
+      Array.prototype.forEach.call(document.querySelectorAll(".pd-star"), paint);
+    }
+    function paint(star) {
+      var on = !!saved[star.getAttribute("data-slug")];
+      star.textContent = on ? "★" : "☆";
+      star.setAttribute("aria-pressed", on ? "true" : "false");
+      star.title = on ? "In your reading list: press to remove" : "Save to reading list";
+    }
+    Array.prototype.forEach.call(links, function (a) {
+      var slug = slugOf(a.getAttribute("href"));
+      if (!slug) return;
+      var star = el("button", {type: "button", "class": "pd-star", "data-slug": slug,
+                               "aria-label": "Save to reading list: " + a.textContent});
+      star.addEventListener("click", function () {
+        var items = load();
+        items = has(items, slug) ? items.filter(function (it) { return it.slug !== slug; })
+                                 : items.concat([{slug: slug, title: a.textContent.trim(), added: today()}]);
+        if (save(items)) refresh();
+      });
+      a.parentNode.insertBefore(star, a);
+    });
+    window.addEventListener("storage", function (e) { if (e.key === KEY) refresh(); });
+    refresh();
+  }
+
+  // --- the reading-list page -----------------------------------------------------------------
+  function markdown(items) {
+    return items.map(function (it) { return "- [" + it.title.replace(/([\[\]\\])/g, "\\$1") + "](" + paperUrl(it.slug) + ")"; })
+                .join("\n") + (items.length ? "\n" : "");
+  }
+
+  function shareLink(items) {
+    var url = new URL(location.href);
+    url.hash = "papers=" + items.map(function (it) { return it.slug; }).join(",");
+    return url.href;
+  }
+
+  function sharedSlugs() {  // the slugs of a shared link (#papers=a,b,...), or null; .skipped: entries that are no slug
+    var m = /^#papers=(.*)$/.exec(location.hash);
+    if (!m) return null;
+    var seen = {}, skipped = 0;
+    var slugs = m[1].split(",").filter(function (s) {
+      var ok = SLUG.test(s) && !seen[s];
+      if (!SLUG.test(s) && s) skipped += 1;
+      seen[s] = true;
+      return ok;
+    });
+    skipped += Math.max(0, slugs.length - MAX_SHARED);
+    slugs = slugs.slice(0, MAX_SHARED);
+    slugs.skipped = skipped;
+    return slugs;
+  }
+
+  function fetchTitle(slug) {  // a shared paper's title, from its page's <h1>
+    return fetch(paperUrl(slug)).then(function (r) {
+      if (!r.ok) throw new Error(String(r.status));
+      return r.text();
+    }).then(function (html) {
+      var h1 = new DOMParser().parseFromString(html, "text/html").querySelector("article h1, h1");
+      return {slug: slug, title: h1 ? h1.textContent.trim() : slug, found: true};
+    }).catch(function () {
+      return {slug: slug, title: slug, found: false};
+    });
+  }
+
+  function listOf(items, removable, onRemove) {
+    var ol = el("ol", {"class": "pd-rl-list"});
+    items.forEach(function (it) {
+      var li = el("li", {"data-slug": it.slug});
+      var a = el("a", {href: paperUrl(it.slug), "class": "pd-rl-title"}, it.title);
+      li.appendChild(a);
+      if (it.added) li.appendChild(el("span", {"class": "pd-rl-added"}, " · saved " + it.added));
+      if (it.found === false) li.appendChild(el("span", {"class": "pd-rl-added"}, " · not in this site"));
+      if (removable) {
+        var rm = el("button", {type: "button", "class": "pd-rl-remove", "aria-label": "Remove " + it.title}, "Remove");
+        rm.addEventListener("click", function () { onRemove(it.slug); });
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(rm);
+      }
+      ol.appendChild(li);
+    });
+    return ol;
+  }
+
+  function initPage(box) {
+    var shared = sharedSlugs();
+    box.setAttribute("data-state", "loading");
+
+    function renderOwn() {
+      var items = load();
+      box.textContent = "";
+      if (shared) {
+        box.setAttribute("data-state", "loading");
+        box.appendChild(el("p", {"class": "pd-rl-status"}, "Reading the shared list…"));
+        var skipped = shared.skipped;
+        Promise.all(shared.map(fetchTitle)).then(function (found) { renderShared(found, skipped); });
+        return;
+      }
+      box.appendChild(el("p", {"class": "pd-rl-status"}, items.length
+        ? items.length + (items.length === 1 ? " paper" : " papers") + " saved in this browser."
+        : "Your reading list is empty. Open a paper and press “Save to reading list”."));
+      if (items.length) {
+        box.appendChild(listOf(items, true, function (slug) {
+          save(load().filter(function (it) { return it.slug !== slug; }));
+          renderOwn();
+        }));
+        var tools = el("div", {"class": "pd-rl-tools"});
+        var md = el("textarea", {"class": "pd-rl-markdown", readonly: "", rows: String(Math.min(items.length + 1, 10)),
+                                 "aria-label": "The list as Markdown"});
+        md.value = markdown(items);
+        var link = el("input", {"class": "pd-rl-share", readonly: "", type: "text", "aria-label": "A link to this list"});
+        link.value = shareLink(items);
+        var download = el("a", {"class": "md-button", download: "reading-list.md"}, "Download as Markdown");
+        download.href = "data:text/markdown;charset=utf-8," + encodeURIComponent(md.value);
+        var clear = el("button", {type: "button", "class": "md-button pd-rl-clear"}, "Clear the list");
+        clear.addEventListener("click", function () {
+          if (clear.getAttribute("data-armed")) {
+            save([]);
+            renderOwn();
+          } else {
+            clear.setAttribute("data-armed", "1");
+            clear.textContent = "Press again to remove all " + items.length;
+          }
+        });
+        tools.appendChild(el("h2", {id: "share"}, "Share or export"));
+        tools.appendChild(el("p", {}, "A link that opens this list in any browser:"));
+        tools.appendChild(link);
+        tools.appendChild(el("p", {}, "As Markdown:"));
+        tools.appendChild(md);
+        var row = el("p", {});
+        row.appendChild(download);
+        row.appendChild(document.createTextNode(" "));
+        row.appendChild(clear);
+        tools.appendChild(row);
+        box.appendChild(tools);
+      }
+      box.setAttribute("data-count", String(items.length));
+      box.setAttribute("data-state", "ready");
+    }
+
+    function renderShared(found, skipped) {
+      box.textContent = "";
+      var mine = load();
+      box.appendChild(el("p", {"class": "pd-rl-status"},
+        "A shared list of " + found.length + (found.length === 1 ? " paper." : " papers.") +
+        (skipped ? " " + skipped + (skipped === 1 ? " entry of the link is" : " entries of the link are") +
+                   " not a paper's address and " + (skipped === 1 ? "was" : "were") + " left out." : "")));
+      box.appendChild(listOf(found, false));
+      var add = el("button", {type: "button", "class": "md-button md-button--primary pd-rl-add"}, "Add them to my reading list");
+      add.addEventListener("click", function () {
+        var items = load();
+        found.forEach(function (it) {
+          if (it.found && !has(items, it.slug)) items.push({slug: it.slug, title: it.title, added: today()});
+        });
+        save(items);
+        shared = null;
+        history.replaceState(null, "", location.pathname + location.search);
+        renderOwn();
+      });
+      var mineLink = el("button", {type: "button", "class": "md-button pd-rl-mine"},
+                        "Show my own list (" + mine.length + ")");
+      mineLink.addEventListener("click", function () {
+        shared = null;
+        history.replaceState(null, "", location.pathname + location.search);
+        renderOwn();
+      });
+      var row = el("p", {});
+      row.appendChild(add);
+      row.appendChild(document.createTextNode(" "));
+      row.appendChild(mineLink);
+      box.appendChild(row);
+      box.setAttribute("data-count", String(found.length));
+      box.setAttribute("data-state", "ready");
+    }
+
+    window.addEventListener("hashchange", function () { shared = sharedSlugs(); renderOwn(); });
+    window.addEventListener("storage", function (e) { if (e.key === KEY && !shared) renderOwn(); });
+    renderOwn();
+  }
+
+  function init() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-pd-save]"), initButton);
+    initCards(document.querySelectorAll(".pd-card .pd-card-title > a"));
+    var box = document.querySelector("[data-reading-list]");
+    if (box) initPage(box);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

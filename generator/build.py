@@ -26,7 +26,7 @@ from mkdocs.plugins import BasePlugin
 from .model import Issue, Paper
 from .normalize import accounting, near_duplicates, normalize, text_keys
 from .readers import ReadResult, read_inputs, summarize
-from .render import render_site
+from .render import Urls, render_site
 from .writer import WriteError, WriteReport, holds, kept_where_held, write_outputs
 from .feeds import history_files
 from . import incremental
@@ -167,7 +167,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
                            cache, children)
         with stage("render", out.timings):
             files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache,
-                                unchanged)
+                                unchanged, Urls(config.get("use_directory_urls", True)))
             save()
         with stage("search index", out.timings):  # (with a child: only the wait for it, after render)
             files.update(_collected(search, out, "search index", "search index and feeds", "render"))

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from .model import Paper
-from .render import environment, min_term_papers, root_of, term_pages, terms_of
+from .render import Urls, environment, min_term_papers, term_pages, terms_of
 from .slugs import slugify
 from .state import State
 
@@ -43,7 +43,7 @@ def history_files(papers: list[Paper], state: State, site_name: str, site_url: s
                   directory_urls: bool = True) -> dict[str, bytes]:
     """new.md and the Atom feeds; every paper must already have its first_seen (from `state`)."""
     ordered = newest_first(papers, state)
-    files = {"new.md": new_page(ordered, state)}
+    files = {"new.md": new_page(ordered, state, Urls(directory_urls))}
     files[feed_path()] = atom(ordered, state, f"{site_name}: new papers", feed_path(), site_url, directory_urls)
     by_category: dict[str, list[Paper]] = defaultdict(list)
     for p in ordered:
@@ -54,7 +54,7 @@ def history_files(papers: list[Paper], state: State, site_name: str, site_url: s
     return files
 
 
-def new_page(ordered: list[Paper], state: State) -> bytes:
+def new_page(ordered: list[Paper], state: State, urls: Urls = Urls()) -> bytes:
     latest = state.latest
     batch = [p for p in ordered if latest and state.papers.get(p.id, (0,))[0] == latest.number]
     days: dict[str, list[Paper]] = defaultdict(list)
@@ -64,11 +64,11 @@ def new_page(ordered: list[Paper], state: State) -> bytes:
             days[p.first_seen or "unknown"].append(p)
     earlier = [Day(d, days[d]) for d in sorted(days, reverse=True)]
     categories = sorted({p.category for p in ordered})
-    env = environment()
+    env = environment(urls=urls)
     floor = min_term_papers(len(ordered))
     env.globals["term_pages"] = term_pages(terms_of(ordered, "tags", floor), terms_of(ordered, "entities", floor))
     text = env.get_template("new.md.j2").render(
-        root=root_of("new.md"), latest=latest, batch=batch[:NEW_CARDS], batch_total=len(batch), earlier=earlier, per_date=PER_DATE,
+        root=urls.root("new.md"), latest=latest, batch=batch[:NEW_CARDS], batch_total=len(batch), earlier=earlier, per_date=PER_DATE,
         total=len(ordered), feeds=[(c, feed_path(c)) for c in categories], all_feed=feed_path())
     return text.encode("utf-8")
 
@@ -82,7 +82,7 @@ def _stamp(date: str) -> str:
 
 
 def _page_href(p: Paper, feed: str, site_url: str, directory_urls: bool) -> str:
-    path = f"papers/{p.slug}/" if directory_urls else f"papers/{p.slug}.html"
+    path = Urls(directory_urls).page(f"papers/{p.slug}.md")
     if site_url:
         return site_url.rstrip("/") + "/" + path
     return "../" * feed.count("/") + path  # relative to the feed's own URL

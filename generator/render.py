@@ -101,28 +101,34 @@ def _linkkind(url: str) -> str:
     return "Link"
 
 
-def page_url(md_path: str) -> str:
-    """Site-relative URL of a docs page, as MkDocs makes it (use_directory_urls: true):
-    "papers/x.md" -> "papers/x/", "a/index.md" -> "a/", "index.md" -> "./"."""
-    stem = md_path[:-3] if md_path.endswith(".md") else md_path
-    if stem == "index":
-        return "./"
-    return (stem[:-6] if stem.endswith("/index") else stem) + "/"
+@dataclass(frozen=True)
+class Urls:
+    """Where MkDocs puts each docs page, and so the relative links between pages: with
+    use_directory_urls (`directory`) "papers/x.md" is served at "papers/x/", else at "papers/x.html"."""
+    directory: bool = True
+
+    def page(self, md_path: str) -> str:
+        """Site-relative URL of a docs page: "papers/x.md" -> "papers/x/" (or "papers/x.html"),
+        "a/index.md" -> "a/" (or "a/index.html"), "index.md" -> "./" (or "index.html")."""
+        stem = md_path[:-3] if md_path.endswith(".md") else md_path
+        if not self.directory:
+            return stem + ".html"
+        if stem == "index":
+            return "./"
+        return (stem[:-6] if stem.endswith("/index") else stem) + "/"
+
+    def root(self, md_path: str) -> str:
+        """Relative path from a page's URL to the site root: "papers/x.md" -> "../../" (or "../")."""
+        url = self.page(md_path)
+        return "" if url == "./" else "../" * url.count("/")
+
+    def href(self, md_path: str) -> str:
+        """A page's URL for use after `root` (the home page is the root itself)."""
+        url = self.page(md_path)
+        return "" if url == "./" else url
 
 
-def root_of(md_path: str) -> str:
-    """Relative path from a page's URL to the site root: "papers/x.md" -> "../../"."""
-    url = page_url(md_path)
-    return "" if url == "./" else "../" * url.count("/")
-
-
-def _href(path: str) -> str:
-    """A page's URL for use after `root` (the home page is the root itself)."""
-    url = page_url(path)
-    return "" if url == "./" else url
-
-
-def environment(bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
+def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls = Urls()) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         bytecode_cache=bytecode_cache,
@@ -134,11 +140,11 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.En
         auto_reload=False,  # (templates do not change during a build: no stat of each one at every page)
     )
     env.filters.update(
-        md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=_href,
-        paper_url=lambda p: _href(f"papers/{p.slug}.md"),
-        term_url=lambda name, kind: _href(f"{kind}/{slugify(name)}.md"),
-        cat_url=lambda name, coll_slug: _href(category_path(coll_slug, name)),
-        coll_url=lambda coll_slug: _href(f"{coll_slug}/index.md"),
+        md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=urls.href,
+        paper_url=lambda p: urls.href(f"papers/{p.slug}.md"),
+        term_url=lambda name, kind: urls.href(f"{kind}/{slugify(name)}.md"),
+        cat_url=lambda name, coll_slug: urls.href(category_path(coll_slug, name)),
+        coll_url=lambda coll_slug: urls.href(f"{coll_slug}/index.md"),
     )
     return env
 
@@ -222,11 +228,11 @@ def term_pages(tags: list[Term], entities: list[Term]) -> dict[str, set[str]]:
     return {"tags": {t.name for t in tags}, "entities": {t.name for t in entities}}
 
 
-def papers_record(p: Paper) -> dict:
+def papers_record(p: Paper, urls: Urls = Urls()) -> dict:
     """The public, documented record of docs/data/papers.json (see docs/data-format.md)."""
     return {
         "id": p.id,
-        "url": f"papers/{p.slug}/",
+        "url": urls.page(f"papers/{p.slug}.md"),
         "title": p.title,
         "name": p.name,
         "abstract": p.abstract_md,
@@ -253,7 +259,6 @@ def papers_record(p: Paper) -> dict:
 # templates must read no other field of them; tests/test_render_cache.py checks):
 LINK_FIELDS = ("slug", "title")  # paper_link: a link to another paper from a paper's page
 SUMMARY_FIELDS = ("slug", "title", "category", "teaser", "results", "tags")  # card, paper_list
-PAGE_ROOT = root_of("papers/x.md")  # paper, tag, entity and category pages all sit two levels deep
 PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
 SPLIT_MIN = 200  # papers from which a category with several sub-topics gets a page per sub-topic
 TOPIC_TAGS = 8  # frequent tags shown for a sub-topic on its category's page
@@ -265,9 +270,9 @@ def raw_differs(p: Paper) -> bool:
     return p.abstract_raw != p.plain_text and p.abstract_raw.split() != p.plain_text.split()
 
 
-def record_line(p: Paper) -> bytes:
+def record_line(p: Paper, urls: Urls = Urls()) -> bytes:
     """A paper's line of papers.json (json's C encoder: `indent` would switch it off, ~10x slower)."""
-    return json.dumps(papers_record(p), ensure_ascii=False, sort_keys=True).encode("utf-8")
+    return json.dumps(papers_record(p, urls), ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
 def papers_json_bytes(papers: list[Paper], line=record_line) -> bytes:
@@ -281,8 +286,8 @@ def papers_json_bytes(papers: list[Paper], line=record_line) -> bytes:
     return b"".join(parts)  # (the ~75 MB at 20,000 papers copied once)
 
 
-def papers_json(papers: list[Paper]) -> str:
-    return papers_json_bytes(papers).decode("utf-8")
+def papers_json(papers: list[Paper], urls: Urls = Urls()) -> str:
+    return papers_json_bytes(papers, lambda p: record_line(p, urls)).decode("utf-8")
 
 
 # normalize derives these from abstract_raw, with code the cache's fingerprint covers: a key that has
@@ -319,15 +324,17 @@ class _Memo:
 
 
 def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str],
-                cache: Cache | None = None, unchanged=None) -> dict[str, bytes | Kept]:
+                cache: Cache | None = None, unchanged=None, urls: Urls = Urls()) -> dict[str, bytes | Kept]:
     """Every generated file under docs/, as relative path -> bytes (or Kept).
 
     With a cache, cards and papers.json records are looked up by a key of everything they show (a
     view below lists it: it must cover everything the template reads) and rendered only when
     missing; so are paper, category, sub-topic, term and all-papers pages, of which the cache keeps
     the sha256: where `unchanged(path, sha256)` (writer.holds) says docs/ still holds the page last
-    rendered with the same key, it is Kept there, not rendered.  The same bytes as without a cache."""
-    env = environment(cache.templates("jinja-pages") if cache is not None else None)
+    rendered with the same key, it is Kept there, not rendered.  The same bytes as without a cache.
+    `urls`: where MkDocs puts the pages (use_directory_urls), which every link between them follows."""
+    env = environment(cache.templates("jinja-pages") if cache is not None else None, urls)
+    page_root = urls.root("papers/x.md")  # paper, tag, entity, category and sub-topic pages all sit as deep
     floor = min_term_papers(len(papers))
     tags, entities = terms_of(papers, "tags", floor), terms_of(papers, "entities", floor)
     env.globals["term_pages"] = linked = term_pages(tags, entities)  # before the macros module is made
@@ -336,7 +343,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     coll_slug = {c.name: c.slug for c in colls}
     cat_pages = {c.name: {cat.name for cat in c.categories} for c in colls}  # categories with a page
     groups_of = {(c.name, cat.name): subtopic_groups(cat, c.slug) for c in colls for cat in c.categories}
-    where = {(coll, cat, g.label): _href(g.page) if g.page else f"{_href(category_path(coll_slug[coll], cat))}#{g.slug}"
+    where = {(coll, cat, g.label): urls.href(g.page) if g.page else f"{urls.href(category_path(coll_slug[coll], cat))}#{g.slug}"
              for (coll, cat), groups in groups_of.items() if len(groups) > 1 for g in groups}  # a sub-topic's page or anchor
 
     def subtopic_href(p: Paper) -> str:
@@ -348,9 +355,9 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     summary, link = attrgetter(*SUMMARY_FIELDS), attrgetter(*LINK_FIELDS)
     links = {p.id: link(p) for p in papers} if cache is not None else {}  # (what a link to each paper shows)
 
-    def card_view(p: Paper, root: str = PAGE_ROOT) -> tuple:
-        """What a paper's card shows: its summary, and which of its tags have a page."""
-        return root, summary(p), [t in linked["tags"] for t in p.tags]
+    def card_view(p: Paper, root: str = page_root) -> tuple:
+        """What a paper's card shows: its summary, and which of its tags have a page (at URLs of the kind `urls` makes)."""
+        return root, urls.directory, summary(p), [t in linked["tags"] for t in p.tags]
 
     def keys_of(share: list[Paper]) -> list[tuple[str, str, str]]:
         """Each paper's digest (the key of its papers.json record), card key and page key: what its
@@ -359,9 +366,9 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         out = []
         for p in share:
             digest, card = paper_digest(p), card_view(p)
-            tag_pages = card[2]
+            tag_pages = card[3]
             out.append((digest, memo_key(card), memo_key((
-                "paper.md.j2", PAGE_ROOT, digest, coll_slug[p.collection], subtopic_href(p),
+                "paper.md.j2", page_root, urls.directory, digest, coll_slug[p.collection], subtopic_href(p),
                 [name in cat_pages[p.collection] for name, _ in p.categories],
                 tag_pages, [e in linked["entities"] for e in p.entities],
                 [links.get(r.id) for r in p.related], [links[i] for i in p.mentions if i in links],
@@ -371,7 +378,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     digests: dict[int, str] = {}  # by id(paper), as card_keys and page_keys
     card_keys: dict[int, str] = {}
     page_keys: dict[int, str] = {}
-    names = ("pages", "cards", "records")
+    names = ("pages", "cards", "records" if urls.directory else "records-flat")  # (records: keyed by the paper alone)
     if cache is None:
         pages, card_memo, records = (_Memo(None, name) for name in names)
     else:  # with many papers, a forked worker computes half the keys while this process loads the cache
@@ -397,7 +404,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     def card(p: Paper, root: str) -> Markup:
         """A paper's card, rendered once: it recurs on its category page and every tag/entity page."""
         if (p.id, root) not in cards:
-            key = card_keys.get(id(p)) if root == PAGE_ROOT else card_memo.key(lambda: card_view(p, root))
+            key = card_keys.get(id(p)) if root == page_root else card_memo.key(lambda: card_view(p, root))
             text = card_memo.get(key)
             if text is None:
                 text = card_memo.put(key, str(macros().card(p, root)))
@@ -419,7 +426,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     def page(path: str, name: str, view, **context) -> None:
         """out[path]: template `name` rendered with `context`, or Kept if docs/ holds it already."""
-        key = pages.key(lambda: (name, view()))
+        key = pages.key(lambda: (name, urls.directory, view()))
         out[path] = kept(path, key) or remember(key, env.get_template(name).render(context).encode("utf-8"))
 
     def paper_pages(share: list[Paper]) -> list[bytes]:
@@ -427,7 +434,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             return []
         paper_t = env.get_template("paper.md.j2")
         return [paper_t.render(
-            p=p, root=PAGE_ROOT, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
+            p=p, root=page_root, coll_slug=coll_slug[p.collection], cat_pages=cat_pages[p.collection],
             subtopic_href=subtopic_href(p),
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
@@ -456,32 +463,32 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             for cat in c.categories:
                 groups = groups_of[c.name, cat.name]
                 page(category_path(c.slug, cat.name), "category.md.j2",
-                     lambda: (PAGE_ROOT, c.name, cat.name, cat.description,
+                     lambda: (page_root, c.name, cat.name, cat.description,
                               [(g.label, g.slug, g.page, len(g.papers), g.tags, [t in linked["tags"] for t in g.tags])
                                if g.page else (g.label, g.slug, [card_keys[id(p)] for p in g.papers]) for g in groups]),
-                     root=PAGE_ROOT, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups)
+                     root=page_root, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups)
                 if not groups[0].page:
                     continue
-                siblings = sorted(((g.label, _href(g.page)) for g in groups), key=lambda s: s[0].casefold())
+                siblings = sorted(((g.label, urls.href(g.page)) for g in groups), key=lambda s: s[0].casefold())
                 for g in groups:
                     page(g.page, "topic.md.j2",
-                         lambda: (PAGE_ROOT, c.name, c.slug, cat.name, g.label, siblings, [card_keys[id(p)] for p in g.papers]),
-                         root=PAGE_ROOT, group=g, category=cat.name, collection=c.name, coll_slug=c.slug, siblings=siblings)
+                         lambda: (page_root, c.name, c.slug, cat.name, g.label, siblings, [card_keys[id(p)] for p in g.papers]),
+                         root=page_root, group=g, category=cat.name, collection=c.name, coll_slug=c.slug, siblings=siblings)
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
             out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(
-                root=root_of(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun).encode("utf-8")
+                root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun).encode("utf-8")
             for t in terms:
                 page(f"{kind}/{slugify(t.name)}.md", "term.md.j2",
-                     lambda: (PAGE_ROOT, kind, noun, t.name, [card_keys[id(p)] for p in t.papers]),
-                     root=PAGE_ROOT, kind=kind, term=t, noun=noun)
+                     lambda: (page_root, kind, noun, t.name, [card_keys[id(p)] for p in t.papers]),
+                     root=page_root, kind=kind, term=t, noun=noun)
         ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
         letters: dict[str, list[Paper]] = defaultdict(list)
         for p in ordered:
             first = p.title[:1].upper()
             letters[first if first.isalpha() and first.isascii() else "#"].append(p)
-        page("papers/index.md", "all_papers.md.j2", lambda: (root_of("papers/index.md"), [card_keys[id(p)] for p in ordered]),
-             root=root_of("papers/index.md"), papers=ordered, groups=sorted(letters.items()))
+        page("papers/index.md", "all_papers.md.j2", lambda: (urls.root("papers/index.md"), [card_keys[id(p)] for p in ordered]),
+             root=urls.root("papers/index.md"), papers=ordered, groups=sorted(letters.items()))
         out["index.md"] = env.get_template("home.md.j2").render(
             site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities).encode("utf-8")
     except BaseException:
@@ -493,7 +500,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     def record(p: Paper) -> bytes:
         data = records.get(digests.get(id(p)))  # a record shows the paper alone
-        return records.put(digests.get(id(p)), record_line(p)) if data is None else data
+        return records.put(digests.get(id(p)), record_line(p, urls)) if data is None else data
 
     files = {k: out[k] for k in sorted(out)}
     files["data/papers.json"] = papers_json_bytes(papers, record)

@@ -35,10 +35,18 @@ def site_dir(tmp_path_factory) -> Path:
     given = os.environ.get("PAPER_SEARCH_SITE")
     if given:
         return Path(given)
-    work = tmp_path_factory.mktemp("project")
+    return _built_site(tmp_path_factory.mktemp("project"))
+
+
+def _built_site(work: Path, directory_urls: bool = True) -> Path:
+    """The seed project copied to `work` and built there (with use_directory_urls as given)."""
     for name in ("generator", "site_templates", "docs", "abstracts"):
         shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__", ".generated.json"))
-    shutil.copy(ROOT / "mkdocs.yml", work / "mkdocs.yml")
+    config = (ROOT / "mkdocs.yml").read_text("utf-8")
+    if not directory_urls:
+        assert "use_directory_urls: true\n" in config
+        config = config.replace("use_directory_urls: true\n", "use_directory_urls: false\n")
+    (work / "mkdocs.yml").write_text(config, "utf-8")
     # only the hand-written docs: generated ones would look hand-written to the writer
     tracked = subprocess.run(["git", "ls-files", "docs"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     ignored = subprocess.run(["git", "check-ignore", "--no-index", *[str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*") if p.is_file()]],
@@ -385,3 +393,38 @@ def test_reading_list_star_on_cards(web, base_url, site_dir):
     web.page.goto(f"{base_url}/reading-list/")
     _list_ready(web)
     assert _listed(web) == [[slug, title]]
+
+
+@pytest.fixture(scope="module")
+def flat_site(tmp_path_factory):
+    """The seed site built with use_directory_urls: false (pages at papers/<slug>.html), served."""
+    site = _built_site(tmp_path_factory.mktemp("flat-project"), directory_urls=False)
+    with serve(site) as url:
+        yield site, url
+
+
+def test_search_and_reading_list_without_directory_urls(browser, flat_site):
+    site, base = flat_site
+    web = Watched(browser, base)
+    try:
+        web.page.goto(f"{base}/about.html")
+        box = web.page.locator("form.ps-box input[name=query]")
+        box.fill("graph")
+        box.press("Enter")
+        web.page.wait_for_url(f"{base}/search.html?query=graph")
+        web.settle()
+        hrefs = web.hrefs()
+        assert hrefs and all(re.fullmatch(r"\.\./papers/[a-z0-9-]+\.html|.*/papers/[a-z0-9-]+\.html", h) for h in hrefs), hrefs
+        web.page.click(".ps-result .ps-title >> nth=0")
+        web.page.wait_for_url(re.compile(r".*/papers/[a-z0-9-]+\.html$"))
+        slug = web.page.url.rsplit("/", 1)[-1][:-len(".html")]
+        assert (site / "papers" / f"{slug}.html").is_file()
+        web.page.click("[data-pd-save]")
+        web.page.goto(f"{base}/reading-list.html")
+        _list_ready(web)
+        assert [s for s, _ in _listed(web)] == [slug]
+        assert web.page.get_attribute(".pd-rl-title", "href") == f"{base}/papers/{slug}.html"
+        assert web.page.input_value(".pd-rl-share") == f"{base}/reading-list.html#papers={slug}"
+        assert web.errors == [] and web.dialogs == [] and web.outside == []
+    finally:
+        web.page.close()

@@ -102,6 +102,22 @@ def test_every_internal_link_and_anchor_resolves(seed_site):
     assert crawl(seed_site) == []
 
 
+def test_pages_without_directory_urls_link_right(tmp_path):
+    """use_directory_urls: false puts a page at papers/<slug>.html, not papers/<slug>/index.html: every
+    link the generator writes (and papers.json's urls, the search box, the header's search link) follows."""
+    project = make_project(tmp_path / "p")
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8").replace("use_directory_urls: true\n", "use_directory_urls: false\n"), "utf-8")
+    assert build_project(project) == 0
+    site = project / "site"
+    assert crawl(site) == []
+    papers = json.loads((site / "data" / "papers.json").read_text())["papers"]
+    assert papers and all((site / p["url"]).is_file() and p["url"].endswith(".html") for p in papers)
+    page = (site / papers[0]["url"]).read_text("utf-8")
+    assert 'action="../search.html"' in page and 'href="../search.html"' in page
+    assert not list(site.glob("papers/*/index.html"))
+
+
 def test_home_lists_collection_and_categories(seed_site):
     home = (seed_site / "index.html").read_text("utf-8")
     assert "ICLR 2026" in home and "38 papers" in home

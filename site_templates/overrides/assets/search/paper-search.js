@@ -349,6 +349,8 @@
   var BASE = new URL(".", script ? script.src : location.href);    // .../assets/search/
   var INDEX = new URL("index/", BASE);
   var SITE = new URL("../../", BASE);
+  // how page URLs end (MkDocs' use_directory_urls: papers/x/ or papers/x.html), as the script tag says
+  var PAGE_END = script && script.getAttribute("data-directory-urls") === "false" ? ".html" : "/";
   root.paperSearch = api;
 
   function mark(name) { if (root.performance && performance.mark) performance.mark("paper-search:" + name); }
@@ -603,7 +605,7 @@
       mark("docs");
       self.more.hidden = hits.length <= page.length;
       var n = hits.length.toLocaleString("en");
-      self.status((res.partial ? "No paper matches every word; " + n + " match some." : n + (hits.length === 1 ? " paper" : " papers")) +
+      self.status((res.partial ? "No paper matches every word; " + n + " match some." : n + (hits.length === 1 ? " paper." : " papers.")) +
         (hits.length > page.length ? " Showing " + page.length + "." : ""));
       self.done();
     }).catch(function (err) { if (current()) { self.status("Search failed: " + err.message); self.done(); } });
@@ -617,7 +619,7 @@
     li.setAttribute("role", "option");
     li.setAttribute("aria-selected", "false");
     var a = el("a", "ps-title");
-    a.href = new URL("papers/" + encodeURIComponent(d.slug) + "/", SITE).href;
+    a.href = new URL("papers/" + encodeURIComponent(d.slug) + PAGE_END, SITE).href;
     a.appendChild(highlight(this.engine, d.title, terms, 0));
     li.appendChild(a);
     var meta = el("div", "ps-meta");

@@ -116,6 +116,9 @@ def test_pages_without_directory_urls_link_right(tmp_path):
     page = (site / papers[0]["url"]).read_text("utf-8")
     assert 'action="../search.html"' in page and 'href="../search.html"' in page
     assert not list(site.glob("papers/*/index.html"))
+    feed = site / "feeds" / "all.atom.xml"  # (entries link relative to the feed)
+    entries = re.findall(r'<link rel="alternate" type="text/html" href="\.\./(papers/[^"]+)"', feed.read_text("utf-8"))
+    assert entries and all(e.endswith(".html") and (site / e).is_file() for e in entries)
 
 
 def test_home_lists_collection_and_categories(seed_site):

@@ -312,6 +312,8 @@ def to_markdown(nodes: list[Node]) -> str:
             # Always [label](target): the target percent-encoded so that nothing in it can end the
             # link or start another one ([x](javascript:...) inside a URL's text stays text).
             target = re.sub(r"[()\[\]<>\"'`*_\\ ]", lambda m: f"%{ord(m.group(0)):02X}", node.text)
+            if parts and parts[-1].endswith("!"):  # ("!" and then a link would be an image)
+                parts[-1] = parts[-1][:-1] + "\\!"
             parts.append(f"[{to_markdown(node.children)}]({target})")
         else:
             fence = "$$" if node.kind == "dmath" else "$"

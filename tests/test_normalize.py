@@ -67,6 +67,17 @@ def test_markdown_is_escaped_and_keeps_our_constructs():
     assert "href=\"javascript" not in paper.abstract_html
 
 
+def test_exclamation_before_a_url_stays_text_not_an_image():
+    """"Wow!https://..." is an exclamation and a link: in the Markdown, "!" and then the link's "[" would
+    make an image that loads from the URL wherever papers.json's abstract is rendered."""
+    import markdown
+    paper = norm("Try it!https://example.com/demo_(1) and ![a](b)!http://x.org")
+    html = markdown.markdown(paper.abstract_md)
+    assert "<img" not in html
+    assert html.count("<a ") == 2 and "Try it!<a " in html
+    assert paper.links == ["https://example.com/demo_(1)", "http://x.org"]
+
+
 def test_non_http_url_command_is_text():
     paper = norm(r"see \url{javascript:alert(1)} now")
     assert "<a" not in paper.abstract_html and paper.links == []

@@ -395,6 +395,28 @@ def test_reading_list_star_on_cards(web, base_url, site_dir):
     assert _listed(web) == [[slug, title]]
 
 
+def test_reading_list_star_on_search_results(web, base_url):
+    """paper-search.js draws results query by query: each gets a star (reading-list.js watches), and
+    the results' own keyboard and title logic is untouched."""
+    web.search("graph")
+    stars = web.page.locator(".ps-result .pd-star")
+    assert stars.count() == web.page.locator(".ps-result").count() > 1
+    title, href = web.titles()[1], web.hrefs()[1]
+    stars.nth(1).click()
+    assert stars.nth(1).get_attribute("aria-pressed") == "true"
+    web.page.locator(".ps-input").fill("graph learning")  # results redrawn as one types: stars again
+    web.settle()
+    web.page.locator(".ps-input").fill("graph")
+    web.settle()
+    web.page.wait_for_function("() => document.querySelectorAll('.ps-result').length"
+                               " === document.querySelectorAll('.ps-result .pd-star').length")
+    lit = web.page.eval_on_selector_all(".ps-result .pd-star[aria-pressed=true] + a.ps-title", "els => els.map(e => e.href)")
+    assert lit == [href]  # the saved one lit
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    assert _listed(web) == [[href.rstrip("/").rsplit("/", 1)[-1], title]]
+
+
 @pytest.fixture(scope="module")
 def flat_site(tmp_path_factory):
     """The seed site built with use_directory_urls: false (pages at papers/<slug>.html), served."""

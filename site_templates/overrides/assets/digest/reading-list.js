@@ -1,11 +1,11 @@
 /* The reading list: papers saved in this browser (localStorage), per site.
  *
  * A paper page holds a hidden [data-pd-save] button carrying the paper's slug; this script shows it
- * and toggles the paper (with the title of the page's <h1>) in the list.  Paper cards get a star
- * before their title, made here from the title's link (no bytes in the pages themselves).  The reading-list page
- * ([data-reading-list]) lists the saved papers, removes them, exports the list as Markdown and as
- * a link (#papers=slug,slug,...) which opens the same list in another browser: a shared list's
- * titles are read from the papers' own pages.  Everything shown is set as text, never as HTML;
+ * and toggles the paper (with the title of the page's <h1>) in the list.  Paper cards and search
+ * results get a star before their title, made here from the title's link (no bytes in the pages).
+ * The reading-list page ([data-reading-list]) lists the saved papers, removes them, exports the
+ * list as Markdown and as a link (#papers=slug,slug,...) which opens the same list in another
+ * browser: a shared list's titles are read from the papers' own pages.  Everything shown is set as text, never as HTML;
  * slugs from a link or from storage are used only if they are slugs ([a-z0-9-]).
  */
 (function () {
@@ -94,7 +94,7 @@
     show();
   }
 
-  // --- cards (category, sub-topic, tag and entity pages): a star beside each title -------------
+  // --- cards (category, sub-topic, tag and entity pages) and search results: a star before each title
   function slugOf(href) {  // the slug of a paper page's URL, or null
     var url = new URL(href, location.href), base = root.pathname + "papers/";
     if (url.origin !== root.origin || url.pathname.indexOf(base) !== 0) return null;
@@ -102,35 +102,51 @@
     return m && SLUG.test(m[1]) ? m[1] : null;
   }
 
-  function initCards(links) {
-    if (!links.length) return;
-    var saved = {};
-    function refresh() {
-      saved = {};
-      load().forEach(function (it) { saved[it.slug] = true; });
-      Array.prototype.forEach.call(document.querySelectorAll(".pd-star"), paint);
-    }
-    function paint(star) {
-      var on = !!saved[star.getAttribute("data-slug")];
-      star.textContent = on ? "★" : "☆";
-      star.setAttribute("aria-pressed", on ? "true" : "false");
-      star.title = on ? "In your reading list: press to remove" : "Save to reading list";
-    }
+  var saved = {};  // slug -> true, for the stars
+
+  function refreshStars() {
+    saved = {};
+    load().forEach(function (it) { saved[it.slug] = true; });
+    Array.prototype.forEach.call(document.querySelectorAll(".pd-star"), paintStar);
+  }
+
+  function paintStar(star) {
+    var on = !!saved[star.getAttribute("data-slug")];
+    star.textContent = on ? "★" : "☆";
+    star.setAttribute("aria-pressed", on ? "true" : "false");
+    star.title = on ? "In your reading list: press to remove" : "Save to reading list";
+  }
+
+  function addStars(links) {  // a star before each paper link that has none yet
     Array.prototype.forEach.call(links, function (a) {
-      var slug = slugOf(a.getAttribute("href"));
-      if (!slug) return;
+      var slug = slugOf(a.getAttribute("href") || "");
+      var before = a.previousElementSibling;
+      if (!slug || (before && before.classList.contains("pd-star"))) return;
       var star = el("button", {type: "button", "class": "pd-star", "data-slug": slug,
-                               "aria-label": "Save to reading list: " + a.textContent});
-      star.addEventListener("click", function () {
+                               "aria-label": "Save to reading list: " + a.textContent.trim()});
+      star.addEventListener("click", function (e) {
+        e.stopPropagation();
         var items = load();
         items = has(items, slug) ? items.filter(function (it) { return it.slug !== slug; })
                                  : items.concat([{slug: slug, title: a.textContent.trim(), added: today()}]);
-        if (save(items)) refresh();
+        if (save(items)) refreshStars();
       });
+      paintStar(star);
       a.parentNode.insertBefore(star, a);
     });
-    window.addEventListener("storage", function (e) { if (e.key === KEY) refresh(); });
-    refresh();
+  }
+
+  function initStars() {
+    var search = document.querySelector("[data-paper-search]");
+    var cards = document.querySelectorAll(".pd-card .pd-card-title > a");
+    if (!cards.length && !search) return;
+    refreshStars();
+    addStars(cards);
+    if (search && window.MutationObserver) {  // results are drawn by paper-search.js, query by query
+      new MutationObserver(function () { addStars(search.querySelectorAll(".ps-result > a.ps-title")); })
+        .observe(search, {childList: true, subtree: true});
+    }
+    window.addEventListener("storage", function (e) { if (e.key === KEY) refreshStars(); });
   }
 
   // --- the reading-list page -----------------------------------------------------------------
@@ -290,7 +306,7 @@
 
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-pd-save]"), initButton);
-    initCards(document.querySelectorAll(".pd-card .pd-card-title > a"));
+    initStars();
     var box = document.querySelector("[data-reading-list]");
     if (box) initPage(box);
   }

@@ -156,8 +156,8 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             near = _collected(near_check, out, "near-duplicates", "near-duplicate check", "enrich")
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
-        history = (papers, out.state, config["site_name"], config.get("site_url") or "",
-                   config.get("use_directory_urls", True))
+        urls = Urls.of(config)
+        history = (papers, out.state, config["site_name"], config.get("site_url") or "", urls)
         # the search index and the feeds need only the papers: a forked child makes them, on one core
         # (render has the other, and memory: render's pages and the index peak together), while this
         # process renders the pages
@@ -167,7 +167,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
                            cache, children)
         with stage("render", out.timings):
             files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache,
-                                unchanged, Urls(config.get("use_directory_urls", True)))
+                                unchanged, urls)
             save()
         with stage("search index", out.timings):  # (with a child: only the wait for it, after render)
             files.update(_collected(search, out, "search index", "search index and feeds", "render"))
@@ -233,11 +233,11 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
     return papers, taxonomy
 
 
-def search_and_history(papers: list[Paper], state: State, site_name: str, site_url: str, directory_urls: bool,
+def search_and_history(papers: list[Paper], state: State, site_name: str, site_url: str, urls: Urls,
                        cache: Cache | None = None, processes: int | None = None) -> dict[str, bytes]:
     """The search index, the What's-new page and the feeds (`processes`: for the index, see search.py)."""
     from .search import search_files
-    files = history_files(papers, state, site_name, site_url, directory_urls)
+    files = history_files(papers, state, site_name, site_url, urls)
     files.update(search_files(papers, cache, processes))
     return files
 

@@ -35,7 +35,7 @@ def cmd_check(args) -> None:
 def cmd_export(args) -> None:
     config = load_mkdocs_config(Path(args.config))
     result = generate(_inputs(args), config, args.replace_invalid, _state(args), args.date)
-    data = papers_json(result.papers, Urls(config.get("use_directory_urls", True)))  # the bytes of the site's data/papers.json
+    data = papers_json(result.papers, Urls.of(config))  # the bytes of the site's data/papers.json
     if args.output:
         Path(args.output).write_text(data, "utf-8")
         log(f"wrote {len(result.papers)} papers to {args.output}")

@@ -40,17 +40,17 @@ def newest_first(papers: list[Paper], state: State) -> list[Paper]:
 
 
 def history_files(papers: list[Paper], state: State, site_name: str, site_url: str = "",
-                  directory_urls: bool = True) -> dict[str, bytes]:
+                  urls: Urls = Urls()) -> dict[str, bytes]:
     """new.md and the Atom feeds; every paper must already have its first_seen (from `state`)."""
     ordered = newest_first(papers, state)
-    files = {"new.md": new_page(ordered, state, Urls(directory_urls))}
-    files[feed_path()] = atom(ordered, state, f"{site_name}: new papers", feed_path(), site_url, directory_urls)
+    files = {"new.md": new_page(ordered, state, urls)}
+    files[feed_path()] = atom(ordered, state, f"{site_name}: new papers", feed_path(), site_url, urls)
     by_category: dict[str, list[Paper]] = defaultdict(list)
     for p in ordered:
         by_category[p.category].append(p)
     for category, ps in sorted(by_category.items()):
         files[feed_path(category)] = atom(ps, state, f"{site_name}: new papers in {category}",
-                                          feed_path(category), site_url, directory_urls)
+                                          feed_path(category), site_url, urls)
     return files
 
 
@@ -81,15 +81,13 @@ def _stamp(date: str) -> str:
     return f"{date}T00:00:00Z"
 
 
-def _page_href(p: Paper, feed: str, site_url: str, directory_urls: bool) -> str:
-    path = Urls(directory_urls).page(f"papers/{p.slug}.md")
-    if site_url:
-        return site_url.rstrip("/") + "/" + path
-    return "../" * feed.count("/") + path  # relative to the feed's own URL
+def _from_feed(path: str, feed: str, site_url: str) -> str:
+    """A site path as a feed links it: under site_url when there is one, else relative to the feed's URL."""
+    return site_url.rstrip("/") + "/" + path if site_url else "../" * feed.count("/") + path
 
 
 def atom(papers: list[Paper], state: State, title: str, feed: str, site_url: str = "",
-         directory_urls: bool = True) -> bytes:
+         urls: Urls = Urls()) -> bytes:
     """An Atom 1.0 feed of the newest papers in `papers` (already newest first)."""
     entries = papers[:FEED_ENTRIES]
     dates = [p.first_seen for p in entries if p.first_seen]
@@ -108,9 +106,7 @@ def atom(papers: list[Paper], state: State, title: str, feed: str, site_url: str
     sub(root, "updated", _stamp(updated))
     self_href = (site_url.rstrip("/") + "/" + feed) if site_url else feed.rsplit("/", 1)[-1]
     sub(root, "link", rel="self", type="application/atom+xml", href=self_href)
-    new_page = ("new/" if directory_urls else "new.html")
-    sub(root, "link", rel="alternate", type="text/html",
-        href=(site_url.rstrip("/") + "/" + new_page) if site_url else "../" * feed.count("/") + new_page)
+    sub(root, "link", rel="alternate", type="text/html", href=_from_feed(urls.page("new.md"), feed, site_url))
     author = sub(root, "author")
     sub(author, "name", title.split(":")[0])
     sub(root, "generator", "paper-digest")
@@ -120,7 +116,7 @@ def atom(papers: list[Paper], state: State, title: str, feed: str, site_url: str
         sub(entry, "id", f"urn:paper-digest:paper:{p.id}")
         sub(entry, "published", _stamp(p.first_seen or updated))
         sub(entry, "updated", _stamp(p.first_seen or updated))
-        sub(entry, "link", rel="alternate", type="text/html", href=_page_href(p, feed, site_url, directory_urls))
+        sub(entry, "link", rel="alternate", type="text/html", href=_from_feed(urls.page(f"papers/{p.slug}.md"), feed, site_url))
         for name in p.authors:
             sub(sub(entry, "author"), "name", name)
         sub(entry, "category", term=p.category or "Uncategorised", label=f"{p.collection} › {p.category}")

@@ -107,6 +107,11 @@ class Urls:
     use_directory_urls (`directory`) "papers/x.md" is served at "papers/x/", else at "papers/x.html"."""
     directory: bool = True
 
+    @classmethod
+    def of(cls, config) -> "Urls":
+        """The URL style of a loaded MkDocs config."""
+        return cls(config.get("use_directory_urls", True))
+
     def page(self, md_path: str) -> str:
         """Site-relative URL of a docs page: "papers/x.md" -> "papers/x/" (or "papers/x.html"),
         "a/index.md" -> "a/" (or "a/index.html"), "index.md" -> "./" (or "index.html")."""
@@ -356,8 +361,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     links = {p.id: link(p) for p in papers} if cache is not None else {}  # (what a link to each paper shows)
 
     def card_view(p: Paper, root: str = page_root) -> tuple:
-        """What a paper's card shows: its summary, and which of its tags have a page (at URLs of the kind `urls` makes)."""
-        return root, urls.directory, summary(p), [t in linked["tags"] for t in p.tags]
+        """What a paper's card shows: its summary, and which of its tags have a page."""
+        return root, summary(p), [t in linked["tags"] for t in p.tags]
 
     def keys_of(share: list[Paper]) -> list[tuple[str, str, str]]:
         """Each paper's digest (the key of its papers.json record), card key and page key: what its
@@ -366,9 +371,9 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         out = []
         for p in share:
             digest, card = paper_digest(p), card_view(p)
-            tag_pages = card[3]
+            tag_pages = card[2]
             out.append((digest, memo_key(card), memo_key((
-                "paper.md.j2", page_root, urls.directory, digest, coll_slug[p.collection], subtopic_href(p),
+                "paper.md.j2", page_root, digest, coll_slug[p.collection], subtopic_href(p),
                 [name in cat_pages[p.collection] for name, _ in p.categories],
                 tag_pages, [e in linked["entities"] for e in p.entities],
                 [links.get(r.id) for r in p.related], [links[i] for i in p.mentions if i in links],
@@ -378,14 +383,15 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     digests: dict[int, str] = {}  # by id(paper), as card_keys and page_keys
     card_keys: dict[int, str] = {}
     page_keys: dict[int, str] = {}
-    names = ("pages", "cards", "records" if urls.directory else "records-flat")  # (records: keyed by the paper alone)
+    # (the memo tables are per URL style: their keys name pages and papers, not where the pages are)
+    names = [f"render-{name}{'' if urls.directory else '-flat'}" for name in ("pages", "cards", "records")]
     if cache is None:
         pages, card_memo, records = (_Memo(None, name) for name in names)
     else:  # with many papers, a forked worker computes half the keys while this process loads the cache
         half = len(papers) // 2
         worker = fork_call(keys_of, papers[half:]) if len(papers) >= PARALLEL_MIN_PAPERS else None
         try:
-            pages, card_memo, records = (_Memo(cache, f"render-{name}") for name in names)
+            pages, card_memo, records = (_Memo(cache, name) for name in names)
             mine = keys_of(papers[:half] if worker else papers)
         except BaseException:
             if worker:
@@ -426,7 +432,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     def page(path: str, name: str, view, **context) -> None:
         """out[path]: template `name` rendered with `context`, or Kept if docs/ holds it already."""
-        key = pages.key(lambda: (name, urls.directory, view()))
+        key = pages.key(lambda: (name, view()))
         out[path] = kept(path, key) or remember(key, env.get_template(name).render(context).encode("utf-8"))
 
     def paper_pages(share: list[Paper]) -> list[bytes]:

@@ -59,6 +59,15 @@
     return items.some(function (it) { return it.slug === slug; });
   }
 
+  function without(items, slug) {
+    return items.filter(function (it) { return it.slug !== slug; });
+  }
+
+  function toggle(slug, title) {  // the paper into the list, or out of it; false if storage refused
+    var items = load();
+    return save(has(items, slug) ? without(items, slug) : items.concat([{slug: slug, title: title, added: today()}]));
+  }
+
   function today() {
     return new Date().toISOString().slice(0, 10);
   }
@@ -83,11 +92,8 @@
       button.classList.toggle("pd-saved", saved);
     }
     button.addEventListener("click", function () {
-      var items = load();
-      items = has(items, slug) ? items.filter(function (it) { return it.slug !== slug; })
-                               : items.concat([{slug: slug, title: title, added: today()}]);
-      if (!save(items)) button.textContent = "Cannot save: this browser's storage is off";
-      else show();
+      if (toggle(slug, title)) show();
+      else button.textContent = "Cannot save: this browser's storage is off";
     });
     window.addEventListener("storage", function (e) { if (e.key === KEY) show(); });
     button.hidden = false;
@@ -126,10 +132,7 @@
                                "aria-label": "Save to reading list: " + a.textContent.trim()});
       star.addEventListener("click", function (e) {
         e.stopPropagation();
-        var items = load();
-        items = has(items, slug) ? items.filter(function (it) { return it.slug !== slug; })
-                                 : items.concat([{slug: slug, title: a.textContent.trim(), added: today()}]);
-        if (save(items)) refreshStars();
+        if (toggle(slug, a.textContent.trim())) refreshStars();
       });
       paintStar(star);
       a.parentNode.insertBefore(star, a);
@@ -227,7 +230,7 @@
         : "Your reading list is empty. Open a paper and press “Save to reading list”."));
       if (items.length) {
         box.appendChild(listOf(items, true, function (slug) {
-          save(load().filter(function (it) { return it.slug !== slug; }));
+          save(without(load(), slug));
           renderOwn();
         }));
         var tools = el("div", {"class": "pd-rl-tools"});
@@ -264,6 +267,12 @@
       box.setAttribute("data-state", "ready");
     }
 
+    function showOwn() {  // leave a shared list for one's own (and the link's #papers=... with it)
+      shared = null;
+      history.replaceState(null, "", location.pathname + location.search);
+      renderOwn();
+    }
+
     function renderShared(found, skipped) {
       box.textContent = "";
       var mine = load();
@@ -279,17 +288,11 @@
           if (it.found && !has(items, it.slug)) items.push({slug: it.slug, title: it.title, added: today()});
         });
         save(items);
-        shared = null;
-        history.replaceState(null, "", location.pathname + location.search);
-        renderOwn();
+        showOwn();
       });
       var mineLink = el("button", {type: "button", "class": "md-button pd-rl-mine"},
                         "Show my own list (" + mine.length + ")");
-      mineLink.addEventListener("click", function () {
-        shared = null;
-        history.replaceState(null, "", location.pathname + location.search);
-        renderOwn();
-      });
+      mineLink.addEventListener("click", showOwn);
       var row = el("p", {});
       row.appendChild(add);
       row.appendChild(document.createTextNode(" "));

@@ -51,6 +51,7 @@ class BuildResult:
     site_dir: Path | None = None
     state: State | None = None
     state_file: Path | None = None
+    fit: set[str] = field(default_factory=set)  # ids of the papers enrichment (and the search's related terms) learned from
     mode: str = ""  # "full" or "dirty": how MkDocs built the site
     alongside: dict[str, float] = field(default_factory=dict)  # seconds of work done in a forked child
 
@@ -157,7 +158,7 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
         urls = Urls.of(config)
-        history = (papers, out.state, config["site_name"], config.get("site_url") or "", urls)
+        history = (papers, out.state, config["site_name"], config.get("site_url") or "", urls, out.fit)
         # the search index and the feeds need only the papers: a forked child makes them, on one core
         # (render has the other, and memory: render's pages and the index peak together), while this
         # process renders the pages
@@ -219,7 +220,7 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
         new_ids = out.state.record(ids, today(date))
         for p in papers:
             p.first_seen = out.state.papers[p.id][1]
-        fit = out.state.fit_set(ids, refit)
+        fit = out.fit = out.state.fit_set(ids, refit)
     if new_ids:
         log(f"history: {len(new_ids)} new papers in batch {out.state.latest.number} ({out.state.latest.date})")
     if len(fit) < len(papers):
@@ -234,11 +235,13 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
 
 
 def search_and_history(papers: list[Paper], state: State, site_name: str, site_url: str, urls: Urls,
-                       cache: Cache | None = None, processes: int | None = None) -> dict[str, bytes]:
-    """The search index, the What's-new page and the feeds (`processes`: for the index, see search.py)."""
+                       fit: set[str] | None = None, cache: Cache | None = None,
+                       processes: int | None = None) -> dict[str, bytes]:
+    """The search index, the What's-new page and the feeds (`processes`: for the index, see search.py;
+    `fit`: the papers the search's related terms are learned from, default all)."""
     from .search import search_files
     files = history_files(papers, state, site_name, site_url, urls)
-    files.update(search_files(papers, cache, processes))
+    files.update(search_files(papers, cache, processes, fit or None))
     return files
 
 

@@ -19,7 +19,7 @@ Layout under ``docs_dir/assets/search/``::
     lunr.js                 copied from the installed mkdocs package (lunr 2.3.9)
     index/manifest.json     fields and boosts; per term shard its terms and their paper counts
     index/meta.json         category and tag names; per paper [category, tags...] (facets)
-    index/t/NNN.json        term shards: {"terms", "n", "d", "w"} (see _shard_json)
+    index/t/NNN.json        term shards: {"terms", "n", "d", "w", "r"} (see _shard_json)
     index/d/NNN.json        doc shards: [slug, title, category, tags, text] per paper
 
 Papers are numbered by (category, id), so that the results of one query tend to share doc
@@ -41,6 +41,7 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 from .cache import Cache, memo_key
 from .model import Paper
 from .parallel import fork_map
+from .related_terms import related_terms
 
 # (lunr field name, boost); the field names are also the query syntax: tag:benchmark
 FIELDS: list[tuple[str, int]] = [
@@ -312,14 +313,15 @@ def _index(papers: list[Paper], keys: list[str] | None, processes: int, old: dic
     return out
 
 
-def _shard_json(terms: list[str], L, F, D, S) -> str:
+def _shard_json(terms: list[str], L, F, D, S, related: dict | None = None) -> str:
     """One term shard, in a columnar form of lunr's serialized index.
 
     L, F, D, S: local term index, field, doc and weight of the shard's postings, sorted by
     (term, field, doc).  ``n`` holds, per term and field, how many postings follow; ``d`` the
     doc numbers (delta-coded within each run); ``w`` lunr's weights in thousandths (lunr rounds
     to 3 decimals).  paper-search.js turns it back into lunr's own JSON (invertedIndex with
-    every field, fieldVectors) and calls lunr.Index.load; tests do the same in node.
+    every field, fieldVectors) and calls lunr.Index.load; tests do the same in node.  ``r``
+    (only where some term has them): term -> its related terms, [[term, cosine in hundredths]...].
     """
     nf = len(FIELDS)
     counts = np.bincount(L * nf + F, minlength=len(terms) * nf)
@@ -327,7 +329,9 @@ def _shard_json(terms: list[str], L, F, D, S) -> str:
     deltas = D - np.r_[0, D[:-1]] if len(D) else D
     deltas = np.where(run_start, D, deltas)
     weights = np.rint(S * 1000).astype(np.int64)
-    return '{"terms":' + _dumps(terms) + ',"n":' + _ints(counts) + ',"d":' + _ints(deltas) + ',"w":' + _ints(weights) + "}"
+    near = {t: related[t] for t in terms if t in related} if related else {}
+    return ('{"terms":' + _dumps(terms) + ',"n":' + _ints(counts) + ',"d":' + _ints(deltas) + ',"w":' + _ints(weights)
+            + (',"r":' + _dumps(near) if near else "") + "}")
 
 
 def _ints(a: np.ndarray) -> str:
@@ -352,7 +356,7 @@ def _shard_worker(i: int) -> str:
     s = _STATE
     a, b = s["bounds"][i]
     sl = slice(s["pstart"][a], s["pstart"][b])
-    return _shard_json(s["terms"][a:b], s["L"][sl] - a, s["F"][sl], s["D"][sl], s["S"][sl])
+    return _shard_json(s["terms"][a:b], s["L"][sl] - a, s["F"][sl], s["D"][sl], s["S"][sl], s["related"])
 
 
 # What the index reads of a paper: the key under which a cache keeps its postings and record (the
@@ -364,23 +368,29 @@ def _paper_key(p: Paper) -> str:
     return memo_key(_INDEXED(p))
 
 
-def build_files(papers: list[Paper], processes: int | None = None, cache: Cache | None = None) -> dict[str, bytes]:
+def build_files(papers: list[Paper], processes: int | None = None, cache: Cache | None = None,
+                learn: set[str] | None = None) -> dict[str, bytes]:
     """Every file of the index, by path relative to assets/search/index/.
 
     With a cache: the files as they were when no paper's indexed fields changed; otherwise the
     index of the previous build (postings, lengths and records by paper key) less the papers
-    gone, plus the papers new or changed, tokenized now."""
+    gone, plus the papers new or changed, tokenized now.  The term shards carry each term's
+    related terms (related_terms.py), learned from the papers whose ids are in `learn` (default:
+    all; the build passes enrichment's fit, so a new batch reuses the previous build's)."""
     papers = _order(papers)
     procs = (processes or default_processes()) if len(papers) >= PARALLEL_MIN_PAPERS else 1
     table = cache.table("search-index") if cache is not None else None
     keys = [_paper_key(p) for p in papers] if table is not None else None
-    files_key, index_key = memo_key(("files", keys)), "index"
+    learned = [d for d, p in enumerate(papers) if learn is None or p.id in learn]
+    learn_key = memo_key(("learn", [keys[d] for d in learned])) if keys is not None else None
+    files_key, index_key = memo_key(("files", keys, learn_key)), "index"
     old = table.get(index_key) if table is not None else None  # (kept for the next build either way)
     files = table.get(files_key) if table is not None else None  # (all but the doc shards)
     if files is None or old is None or old["keys"] != keys:
         try:
             index = _index(papers, keys, procs, old)
-            texts, bounds, df = _term_shards(index, procs)
+            related = _related(index, learned, cache, learn_key)
+            texts, bounds, df = _term_shards(index, related, procs)
         finally:
             _STATE.clear()
         files = {f"t/{i:03d}.json": text.encode("utf-8") for i, text in enumerate(texts)}
@@ -395,6 +405,19 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
                         for start in range(0, len(docs), DOCS_PER_SHARD)}}
 
 
+def _related(index: dict, learned: list[int], cache: Cache | None, learn_key: str | None) -> dict:
+    """related_terms over the abstracts' postings of the docs `learned` (memoized by their keys)."""
+    table = cache.table("related-terms") if cache is not None and learn_key is not None else None
+    related = table.get(learn_key) if table is not None else None
+    if related is None:
+        text = index["F"] == len(FIELDS) - 1
+        related = related_terms(index["terms"], index["T"][text], index["D"][text], index["TF"][text],
+                                np.asarray(learned, dtype=np.int64))
+        if table is not None:
+            table.put(learn_key, related)
+    return related
+
+
 def default_processes() -> int:
     """PAPER_DIGEST_SEARCH_PROCESSES, else 2 (the budget machine has 2 cores); 1 disables the pool."""
     try:
@@ -403,8 +426,9 @@ def default_processes() -> int:
         return 2
 
 
-def _term_shards(index: dict, processes: int):
-    """Term shards as JSON texts, shard bounds (in index["terms"]) and document counts."""
+def _term_shards(index: dict, related: dict[str, list[tuple[str, int]]], processes: int):
+    """Term shards as JSON texts, shard bounds (in index["terms"]) and document counts; `related`:
+    term -> related terms (those in the index are kept)."""
     terms, FL = index["terms"], index["FL"].astype(np.float64)
     T, F, D = (index[c].astype(np.int64) for c in "TFD")
     TF = index["TF"].astype(np.float64)
@@ -432,7 +456,10 @@ def _term_shards(index: dict, processes: int):
         bounds.append((a, V))
     pstart = np.searchsorted(T, np.arange(V + 1)).tolist()
 
-    _STATE.update(bounds=bounds, pstart=pstart, terms=terms, L=T, F=F, D=D, S=S)
+    known = set(terms)
+    related = {t: [[r, sim] for r, sim in near if r in known] for t, near in related.items() if t in known}
+    _STATE.update(bounds=bounds, pstart=pstart, terms=terms, L=T, F=F, D=D, S=S,
+                  related={t: near for t, near in related.items() if near})
     texts = list(fork_map(_shard_worker, list(range(len(bounds))), processes if len(bounds) > 4 else 1))
     return texts, bounds, df
 
@@ -476,9 +503,10 @@ def _write_if_changed(path: Path, data: bytes) -> None:
     tmp.replace(path)
 
 
-def search_files(papers: list[Paper], cache: Cache | None = None, processes: int | None = None) -> dict[str, bytes]:
+def search_files(papers: list[Paper], cache: Cache | None = None, processes: int | None = None,
+                 learn: set[str] | None = None) -> dict[str, bytes]:
     """Every search file by path relative to docs_dir (assets/search/...), for the writer."""
-    files = {f"assets/search/index/{rel}": data for rel, data in build_files(papers, processes, cache).items()}
+    files = {f"assets/search/index/{rel}": data for rel, data in build_files(papers, processes, cache, learn).items()}
     files["assets/search/lunr.js"] = lunr_js_path().read_bytes()
     return files
 

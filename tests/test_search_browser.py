@@ -38,10 +38,14 @@ def site_dir(tmp_path_factory) -> Path:
     return _built_site(tmp_path_factory.mktemp("project"))
 
 
-def _built_site(work: Path, directory_urls: bool = True) -> Path:
-    """The seed project copied to `work` and built there (with use_directory_urls as given)."""
-    for name in ("generator", "site_templates", "docs", "abstracts"):
+def _built_site(work: Path, directory_urls: bool = True, abstracts: Path | None = None) -> Path:
+    """The seed project copied to `work` and built there (with use_directory_urls as given;
+    `abstracts`: a file to build from instead of the seeds)."""
+    for name in ("generator", "site_templates", "docs") + (() if abstracts else ("abstracts",)):
         shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__", ".generated.json"))
+    if abstracts:
+        (work / "abstracts").mkdir()
+        shutil.copy(abstracts, work / "abstracts" / abstracts.name)
     config = (ROOT / "mkdocs.yml").read_text("utf-8")
     if not directory_urls:
         assert "use_directory_urls: true\n" in config
@@ -447,6 +451,50 @@ def test_search_and_reading_list_without_directory_urls(browser, flat_site):
         assert [s for s, _ in _listed(web)] == [slug]
         assert web.page.get_attribute(".pd-rl-title", "href") == f"{base}/papers/{slug}.html"
         assert web.page.input_value(".pd-rl-share") == f"{base}/reading-list.html#papers={slug}"
+        assert web.errors == [] and web.dialogs == [] and web.outside == []
+    finally:
+        web.page.close()
+
+
+DEV_CSV = ROOT.parent / "shared" / "data" / "iclr2026_dev.csv"
+
+
+@pytest.fixture(scope="module")
+def dev_site(tmp_path_factory):
+    """A site of the 2,120 dev papers (enough for related terms: from 1,000 papers), served."""
+    if not DEV_CSV.exists():
+        pytest.skip("needs ../shared/data/iclr2026_dev.csv")
+    site = _built_site(tmp_path_factory.mktemp("dev-project"), abstracts=DEV_CSV)
+    with serve(site) as url:
+        yield site, url
+
+
+def test_related_ideas_follow_the_papers_with_the_words(browser, dev_site):
+    """`jailbreak`: the papers with the word, then those on related ideas (attacks, harmful
+    prompts...), labelled, their related terms underlined, counted apart in the status line."""
+    site, base = dev_site
+    web = Watched(browser, base)
+    try:
+        web.search("jailbreak")
+        status = web.status()
+        m = re.match(r"([\d,]+) papers with these words, ([\d,]+) more on related ideas\. Showing 10\.", status)
+        assert m, status
+        direct = int(m.group(1).replace(",", ""))
+        assert 5 < direct and int(m.group(2).replace(",", "")) > 20
+        while web.page.locator(".ps-result").count() < direct + 5:
+            web.page.click(".ps-more")
+            web.settle()
+        labels = web.page.eval_on_selector_all(".ps-result", "els => els.map(e => !!e.querySelector('.ps-why'))")
+        assert labels[:direct] == [False] * direct and all(labels[direct:])
+        first_related = web.page.locator(".ps-result").nth(direct)
+        underlined = first_related.locator("mark.ps-rel").all_inner_texts()
+        assert underlined and first_related.locator("mark:not(.ps-rel)").count() == 0
+        assert web.page.locator(".ps-result").nth(0).locator("mark:not(.ps-rel)").count() > 0
+        web.page.locator(".ps-result").nth(direct - 1).scroll_into_view_if_needed()
+        web.page.screenshot(path=str(site.parent / "related-ideas.png"))
+        web.search("+jailbreak")
+        assert re.fullmatch(rf"{direct} papers\. Showing 10\.", web.status()), web.status()
+        assert web.page.locator(".ps-why").count() == 0
         assert web.errors == [] and web.dialogs == [] and web.outside == []
     finally:
         web.page.close()

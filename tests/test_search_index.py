@@ -86,6 +86,7 @@ const out = {};
   for (const q of cmd.engineQueries || []) {
     const res = await engine.search(q);
     out.engine[q] = {slugs: res.hits.map(h => slugOf(h.doc)), partial: res.partial,
+                     related: res.hits.map(h => h.related), ideas: res.hits.map(h => h.ideas), relatedTerms: [...res.relatedTerms].sort(),
                      facets: engine.facet(res.hits, cmd.filters && cmd.filters[q] || {cat: null, tags: []})};
   }
   // 3. lunr.js's own Builder over the same documents, against the union of the shards
@@ -293,3 +294,83 @@ def test_an_index_built_on_an_earlier_one_is_the_index_built_from_scratch(monkey
     moved[0].first_seen = "2026-03-01"  # (the paper's key is the same: its postings come from `first`)
     same(index(moved, first), index(moved))
     assert merged[1::2] == [True, True, False]  # (the builds on `first`: inserted, inserted, sorted)
+
+
+@pytest.fixture(scope="module")
+def dev_papers() -> list[Paper]:
+    return csv_papers(2120)
+
+
+def _stems(p: Paper) -> set[str]:
+    words = " ".join(search._field_texts(p)).lower().replace("-", " ").split()
+    return {search.lunr_js_stem(search._TRIM.sub("", w)) for w in words}
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_a_word_finds_papers_on_related_ideas_after_those_with_the_word(tmp_path, dev_papers):
+    """`jailbreak` also finds the papers on attacks and harmful prompts that do not say it, after
+    every paper that does; +word, a field and a prefix ask for the word itself; a paper without the
+    word needs two of its related terms, or one very close to it (federated -> client)."""
+    out = run_node(tmp_path, dev_papers, {"engineQueries": ["jailbreak", "+jailbreak", "text:jailbreak", "jailbrea*",
+                                                            "federated", "jailbreak diffusion"]})["engine"]
+    by_slug = {p.slug: p for p in dev_papers}
+    jail = out["jailbreak"]
+    n_direct = jail["related"].index(True)
+    assert n_direct > 5 and all(jail["related"][n_direct:])  # the word's papers first, then the related ones
+    assert len(jail["slugs"]) - n_direct > 20
+    assert {"attack", "harm"} <= set(jail["relatedTerms"])
+    assert set(jail["slugs"][:n_direct]) == set(out["+jailbreak"]["slugs"])
+    assert all("jailbreak" in _stems(by_slug[s]) for s in jail["slugs"][:n_direct])
+    assert not any("jailbreak" in _stems(by_slug[s]) for s in jail["slugs"][n_direct:])
+    near = dict(_related(tmp_path, "jailbreak"))
+    for s, ideas in zip(jail["slugs"][n_direct:], jail["ideas"][n_direct:]):
+        had = _stems(by_slug[s]) & set(near)
+        assert ideas == len(had) and (ideas >= 2 or max(near[t] for t in had) >= 90)
+    assert jail["ideas"][n_direct:] == sorted(jail["ideas"][n_direct:], reverse=True)
+    for q in ("+jailbreak", "text:jailbreak", "jailbrea*"):
+        assert not any(out[q]["related"]) and out[q]["relatedTerms"] == [], q
+    assert {"client", "server"} <= set(out["federated"]["relatedTerms"])
+    both = out["jailbreak diffusion"]  # papers with both words first, then one word and a related idea
+    assert "jailbreak" in _stems(by_slug[both["slugs"][0]]) and both["related"][0] is False
+
+
+def _related(tmp_path: Path, term: str) -> list:
+    """A term's related terms, read from the term shards of the index run_node wrote."""
+    for shard in sorted((tmp_path / "index" / "t").glob("*.json")):
+        got = json.loads(shard.read_text("utf-8")).get("r", {}).get(term)
+        if got:
+            return got
+    return []
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_related_terms_are_in_the_term_shards_learned_from_the_given_papers(tmp_path, dev_papers):
+    from generator.cache import Cache
+    files = search.build_files(dev_papers, processes=1)
+    shards = [json.loads(v) for k, v in sorted(files.items()) if k.startswith("t/")]
+    terms = {t for s in shards for t in s["terms"]}
+    related = {t: near for s in shards for t, near in s.get("r", {}).items()}
+    assert len(related) > 1000 and set(related) <= terms
+    assert all(r in terms and 60 <= sim <= 100 for near in related.values() for r, sim in near)
+    assert "client" in dict(related["feder"])
+    # learned only from the papers without "federated": the word has no related terms
+    without = {p.id for p in dev_papers if "feder" not in _stems(p)}
+    assert len(without) < len(dev_papers)
+    learned = search.build_files(dev_papers, processes=1, learn=without)
+    r2 = {t: near for k, v in learned.items() if k.startswith("t/") for t, near in json.loads(v).get("r", {}).items()}
+    assert "feder" not in r2 and r2 != related
+    # a cache gives the same bytes; a paper added outside `learn` reuses the related terms learned before
+    cache = Cache(tmp_path / "cache")
+    assert search.build_files(dev_papers, processes=1, cache=cache) == files
+    cache.save()
+    cache = Cache(tmp_path / "cache")
+    extra = paper("c-extra", "Quokka federated clients", "Quokkas federate with clients.", "Other")
+    bigger = search.build_files(dev_papers + [extra], processes=1, cache=cache, learn={p.id for p in dev_papers})
+    assert cache.counts()["related-terms"] == (1, 0)
+    r3 = {t: near for k, v in bigger.items() if k.startswith("t/") for t, near in json.loads(v).get("r", {}).items()}
+    assert r3 == related
+
+
+def test_no_related_terms_below_a_thousand_papers():
+    files = search.build_files(csv_papers(300) if CSV.exists() else PAPERS, processes=1)
+    assert not any(b'"r":' in v for k, v in files.items() if k.startswith("t/"))

@@ -88,16 +88,17 @@ def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.nd
 PARALLEL_MIN = 4000  # papers; below this a forked worker costs more than it saves
 
 
-def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray]:
+def dense_top_k(Z: np.ndarray, k: int, chunk: int = 256, block: int = BLOCK,
+                parallel: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Per row of Z (float32 integers, as lsa_project gives): the k other rows of highest dot product,
     ties to the lower index (papers x k indices, and integer scores, best first).
 
     Each chunk x n block of scores is cut into column blocks; the k blocks with the highest maxima
     (ties to the lower block) hold the k best scores, so only those are sorted.  From PARALLEL_MIN
-    rows a forked worker does the second half."""
+    rows a forked worker does the second half (`parallel`: unless the caller keeps the other core busy)."""
     n = Z.shape[0]
     half = (n // 2 // chunk) * chunk
-    worker = fork_call(lambda lo: _dense_rows(Z, k, chunk, block, lo, n), half) if n >= PARALLEL_MIN else None
+    worker = fork_call(lambda lo: _dense_rows(Z, k, chunk, block, lo, n), half) if parallel and n >= PARALLEL_MIN else None
     if worker is None:
         return _dense_rows(Z, k, chunk, block, 0, n)
     try:

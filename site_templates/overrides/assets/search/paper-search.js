@@ -8,6 +8,9 @@
  * the page scores straight from the columns, which is several times faster on big shards:
  * score = sum over query terms and fields of (term weight x lunr's BM25 field-vector weight),
  * i.e. lunr's dot product; the weights' idf is corpus-wide, so shards add up exactly.
+ * A plain word also matches its related terms (the shards' "r": terms used for the same idea,
+ * learned from the papers), at a lower weight: those papers come after every paper that has
+ * the words themselves, marked "related idea".
  * lunr.js also provides the query pipeline (trimmer, stop words, stemmer).
  *
  * Safety: every piece of data reaches the page through textContent / createElement only.
@@ -19,6 +22,8 @@
   var PREFIX_MAX = 40;     // prefix expansions kept per word (most frequent first)
   var FUZZY_MAX = 20;      // typo expansions kept per word
   var W_EXACT = 1, W_PREFIX = 0.5, W_FUZZY = 0.35;
+  var W_RELATED = 0.4;     // x the cosine of a related term (see generator/related_terms.py)
+  var STRONG = 0.9;        // a related term this close (cosine) counts on its own; others in twos
   var PAGE = 10;           // results per page
   var MAX_CLAUSES = 16;
   var FIELD_ALIASES = {
@@ -100,7 +105,8 @@
         self.shardOf.push(s);
       });
     });
-    this.shards = new Map();
+    this.shards = new Map();  // shard number -> promise of the decoded shard
+    this.loaded = new Map();  // shard number -> decoded shard, once loaded
     this.docShards = new Map();
     this.normCache = new Map();
   }
@@ -216,14 +222,16 @@
       }
     }
     start[n.length] = p;
-    return { terms: json.terms, nf: nf, start: start, docs: docs, w: weights };
+    return { terms: json.terms, nf: nf, start: start, docs: docs, w: weights, related: json.r || {} };
   }
 
   Engine.prototype.shard = function (s) {
     var self = this, p = this.shards.get(s);
     if (!p) {
       p = this.load("t/" + String(s).padStart(3, "0") + ".json").then(function (json) {
-        return decodeShard(json, self.fields.length);
+        var sh = decodeShard(json, self.fields.length);
+        self.loaded.set(s, sh);
+        return sh;
       });
       p.catch(function () { self.shards.delete(s); });
       this.shards.set(s, p);
@@ -253,38 +261,69 @@
   };
 
   /**
-   * Run a query.  Resolves to {clauses, hits: [{doc, score, matched}], partial, terms}:
-   * papers matching every positive clause (or, when none does, those matching some, with
-   * partial = true), best first; `terms` are the index terms that matched, for highlighting.
+   * Run a query.  Resolves to {clauses, hits: [{doc, score, matched, direct, related}], partial,
+   * terms, relatedTerms}: papers matching every positive clause (or, when none does, those
+   * matching some, with partial = true), best first; `matched` and `direct` are bit sets of the
+   * clauses a paper matches at all and with their own words (not only by related terms:
+   * `related`); `terms` and `relatedTerms` are the index terms that matched, for highlighting.
    */
   Engine.prototype.search = function (query) {
     var self = this, clauses = this.parse(query);
     var expansions = clauses.map(function (c) { return self.expand(c); });
-    var need = new Set();
-    expansions.forEach(function (ex) { ex.forEach(function (w, id) { need.add(self.shardOf[id]); }); });
-    var order = Array.from(need).sort(function (a, b) { return a - b; });
-    return Promise.all(order.map(function (s) { return self.shard(s); })).then(function (loaded) {
-      var shardBy = new Map();
-      order.forEach(function (s, i) { shardBy.set(s, loaded[i]); });
+    var related = clauses.map(function () { return new Map(); });  // clause -> related term id -> weight
+    return this._shards(expansions).then(function () {
+      // a plain word (no field, +, -, * or ~) also matches the related terms of its exact term
+      clauses.forEach(function (c, ci) {
+        if (c.presence !== 0 || c.prefix || c.fuzzy || c.stop || c.fields.length !== self.fields.length) return;
+        expansions[ci].forEach(function (w, id) {
+          if (w !== W_EXACT) return;
+          var near = self.loaded.get(self.shardOf[id]).related[self.terms[id]] || [];
+          near.forEach(function (r) {
+            var rid = self.termIndex.get(r[0]), rw = W_RELATED * r[1] / 100;
+            if (rid === undefined || expansions[ci].has(rid) || (related[ci].get(rid) || 0) >= rw) return;
+            related[ci].set(rid, rw);
+          });
+        });
+      });
+      return self._shards(related);
+    }).then(function () {
       var N = self.manifest.docs, nf = self.fields.length;
-      var score = new Float64Array(N), mask = new Uint32Array(N), banned = new Uint8Array(N), terms = new Set();
+      var score = new Float64Array(N), mask = new Uint32Array(N), direct = new Uint32Array(N), banned = new Uint8Array(N);
+      var ideas = new Uint16Array(N);  // related terms of the clauses a paper matches through them only
+      var terms = new Set(), relatedTerms = new Set();
       clauses.forEach(function (c, ci) {
         var bit = 1 << ci, fidx = c.fields.map(function (f) { return self.fieldIndex[f]; });
-        expansions[ci].forEach(function (w, id) {
-          var s = self.shardOf[id], sh = shardBy.get(s), k = id - self.shardFirst[s];
-          var seen = false;
-          for (var j = 0; j < fidx.length; j++) {
-            var q = k * nf + fidx[j], a = sh.start[q], b = sh.start[q + 1];
-            if (a < b) seen = true;
-            for (var p = a; p < b; p++) {
-              var doc = sh.docs[p];
-              if (c.presence < 0) { banned[doc] = 1; continue; }
-              score[doc] += w * sh.w[p];
-              mask[doc] |= bit;
+        var rel = related[ci].size && { score: new Float64Array(N), count: new Uint16Array(N), best: new Float64Array(N), stamp: new Int32Array(N) };
+        [expansions[ci], related[ci]].forEach(function (ex, byRelation) {
+          ex.forEach(function (w, id) {
+            var s = self.shardOf[id], sh = self.loaded.get(s), k = id - self.shardFirst[s];
+            var seen = false;
+            for (var j = 0; j < fidx.length; j++) {
+              var q = k * nf + fidx[j], a = sh.start[q], b = sh.start[q + 1];
+              if (a < b) seen = true;
+              for (var p = a; p < b; p++) {
+                var doc = sh.docs[p];
+                if (c.presence < 0) { banned[doc] = 1; continue; }
+                if (byRelation) {
+                  rel.score[doc] += w * sh.w[p];
+                  if (rel.stamp[doc] !== id + 1) { rel.stamp[doc] = id + 1; rel.count[doc]++; rel.best[doc] = Math.max(rel.best[doc], w); }
+                  continue;
+                }
+                score[doc] += w * sh.w[p];
+                mask[doc] |= bit;
+                direct[doc] |= bit;
+              }
             }
-          }
-          if (seen && c.presence >= 0) terms.add(self.terms[id]);
+            if (seen && c.presence >= 0) (byRelation ? relatedTerms : terms).add(self.terms[id]);
+          });
         });
+        // a paper without the word matches it through two of its related terms, or one close to it
+        for (var doc = 0; rel && doc < N; doc++) {
+          if (!rel.count[doc] || (direct[doc] & bit) || (rel.count[doc] < 2 && rel.best[doc] < W_RELATED * STRONG)) continue;
+          score[doc] += rel.score[doc];
+          mask[doc] |= bit;
+          ideas[doc] += rel.count[doc];
+        }
       });
       var all = 0, required = 0;
       clauses.forEach(function (c, ci) {
@@ -294,23 +333,36 @@
       var hits = [];
       for (var doc = 0; doc < N; doc++) {
         var m = mask[doc];
-        if (m && !banned[doc] && (m & required) === required) hits.push({ doc: doc, score: score[doc], matched: m });
+        if (m && !banned[doc] && (m & required) === required) {
+          hits.push({ doc: doc, score: score[doc], matched: m, related: (m & ~direct[doc]) !== 0, direct: direct[doc], ideas: ideas[doc] });
+        }
       }
       var full = hits.filter(function (h) { return (h.matched & all) === all; });
       var partial = full.length === 0 && hits.length > 0;
       var list = partial ? hits : full;
       function bits(x) { var n = 0; while (x) { n += x & 1; x >>>= 1; } return n; }
+      // the papers with the words themselves first, then those with related terms for some (the
+      // more of the related terms a paper has, the surer it is on the idea)
       list.sort(function (a, b) {
-        return bits(b.matched) - bits(a.matched) || b.score - a.score || a.doc - b.doc;
+        return bits(b.direct) - bits(a.direct) || bits(b.matched) - bits(a.matched) ||
+          (a.related || b.related ? b.ideas - a.ideas : 0) || b.score - a.score || a.doc - b.doc;
       });
       if (clauses.length && !clauses.some(function (c) { return c.presence >= 0; })) {
         // only exclusions: every paper but those
         list = [];
-        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0 });
+        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0, related: false, direct: 0, ideas: 0 });
         partial = false;
       }
-      return { clauses: clauses, hits: list, partial: partial, terms: terms };
+      relatedTerms.forEach(function (t) { if (terms.has(t)) relatedTerms.delete(t); });
+      return { clauses: clauses, hits: list, partial: partial, terms: terms, relatedTerms: relatedTerms };
     });
+  };
+
+  /** Load the term shards holding the terms of `maps` (term id -> weight, per clause) into this.loaded. */
+  Engine.prototype._shards = function (maps) {
+    var self = this, need = new Set();
+    maps.forEach(function (ex) { ex.forEach(function (w, id) { need.add(self.shardOf[id]); }); });
+    return Promise.all(Array.from(need).sort(function (a, b) { return a - b; }).map(function (s) { return self.shard(s); }));
   };
 
   /** Facet counts and the filtered list. filters: {cat: string|null, tags: [string]} */
@@ -380,12 +432,15 @@
     });
   }
 
-  /** The words of `text` as DOM nodes, matched ones in <mark>, around the best window. */
-  function highlight(engine, text, terms, maxWords) {
+  /** The words of `text` as DOM nodes, matched ones in <mark> (those of `related` terms in
+   *  <mark class="ps-rel">), around the best window. */
+  function highlight(engine, text, terms, maxWords, related) {
     var frag = document.createDocumentFragment();
     var parts = String(text || "").split(/(\s+)/);
     var words = [], heads = new Set();
+    related = related || new Set();
     terms.forEach(function (t) { heads.add(t.slice(0, 2)); });
+    related.forEach(function (t) { heads.add(t.slice(0, 2)); });
     for (var i = 0; i < parts.length; i += 2) {
       var sub = parts[i].split(/(-)/), hit = false;
       for (var j = 0; j < sub.length; j += 2) {
@@ -393,6 +448,7 @@
         if (!heads.has(head)) continue;  // cannot stem to a matched term: skip the stemmer
         var t = engine.normalize(sub[j]).term;
         if (t && terms.has(t)) hit = true;
+        else if (t && related.has(t) && !hit) hit = "related";
       }
       words.push({ text: parts[i], space: parts[i + 1] || "", hit: hit });
     }
@@ -412,7 +468,8 @@
     if (start > 0) frag.appendChild(document.createTextNode("… "));
     for (i = start; i < end; i++) {
       var w = words[i];
-      if (w.hit) frag.appendChild(el("mark", null, w.text)); else frag.appendChild(document.createTextNode(w.text));
+      if (w.hit) frag.appendChild(el("mark", w.hit === "related" ? "ps-rel" : null, w.text));
+      else frag.appendChild(document.createTextNode(w.text));
       if (i < end - 1) frag.appendChild(document.createTextNode(w.space));
     }
     if (end < words.length) frag.appendChild(document.createTextNode(" …"));
@@ -589,7 +646,7 @@
       if (!current()) return;
       var frag = document.createDocumentFragment();
       var from = next;
-      while (next < page.length && docs[next]) { frag.appendChild(self.item(docs[next], next, res.terms)); next++; }
+      while (next < page.length && docs[next]) { frag.appendChild(self.item(docs[next], next, res, page[next])); next++; }
       if (next === from) return;
       if (!cleared) { self.clear(self.list); cleared = true; }
       self.list.appendChild(frag);
@@ -605,7 +662,10 @@
       mark("docs");
       self.more.hidden = hits.length <= page.length;
       var n = hits.length.toLocaleString("en");
-      self.status((res.partial ? "No paper matches every word; " + n + " match some." : n + (hits.length === 1 ? " paper." : " papers.")) +
+      var byIdea = hits.filter(function (h) { return h.related; }).length, words = hits.length - byIdea;
+      var count = byIdea ? words.toLocaleString("en") + (words === 1 ? " paper" : " papers") + " with these words, " +
+        byIdea.toLocaleString("en") + " more on related ideas." : n + (hits.length === 1 ? " paper." : " papers.");
+      self.status((res.partial ? "No paper matches every word; " + n + " match some." : count) +
         (hits.length > page.length ? " Showing " + page.length + "." : ""));
       self.done();
     }).catch(function (err) { if (current()) { self.status("Search failed: " + err.message); self.done(); } });
@@ -613,21 +673,27 @@
 
   SearchPage.prototype.clear = function (node) { while (node.firstChild) node.removeChild(node.firstChild); };
 
-  SearchPage.prototype.item = function (d, i, terms) {
+  SearchPage.prototype.item = function (d, i, res, hit) {
+    var terms = res.terms, related = hit.related ? res.relatedTerms : null;
     var li = el("li", "ps-result");
     li.id = "ps-r" + i;
     li.setAttribute("role", "option");
     li.setAttribute("aria-selected", "false");
     var a = el("a", "ps-title");
     a.href = new URL("papers/" + encodeURIComponent(d.slug) + PAGE_END, SITE).href;
-    a.appendChild(highlight(this.engine, d.title, terms, 0));
+    a.appendChild(highlight(this.engine, d.title, terms, 0, related));
     li.appendChild(a);
     var meta = el("div", "ps-meta");
+    if (related) {
+      var why = el("span", "ps-why", "related idea");
+      why.title = "Matched through terms the papers use for the same idea as your words";
+      meta.appendChild(why);
+    }
     if (d.category) meta.appendChild(el("span", "ps-cat", d.category));
     (d.tags || []).forEach(function (t) { meta.appendChild(el("span", "ps-tag", t)); });
     li.appendChild(meta);
     var p = el("p", "ps-snippet");
-    p.appendChild(highlight(this.engine, d.text, terms, 40));
+    p.appendChild(highlight(this.engine, d.text, terms, 40, related));
     li.appendChild(p);
     var self = this;
     li.addEventListener("mousemove", function () { if (self.active !== i) self.setActive(i); });

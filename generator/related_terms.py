@@ -1,0 +1,63 @@
+"""Related terms for the search: the index terms that stand for the same idea as a query word.
+
+A search for `jailbreak` also finds the papers that say "red-teaming", "bypass" or "harmful
+prompts" without the word itself; paper-search.js ranks them after every paper that has the word,
+under "Related ideas".  The relations are learned from the papers themselves, over the search
+index's own terms (lunr's stems): each term is a vector in an LSA space (the truncated SVD of
+the papers' TF-IDF over their abstracts, terms weighted by their singular values), and a term's
+related terms are its nearest ones there (cosine >= MIN_SIMILARITY, at most PER_TERM).
+
+Only corpora of MIN_PAPERS papers or more have them (LSA on fewer learns noise).  Vectors are
+rounded to integers (enrich.related's SCALE), so the neighbours are the same in any BLAS.
+"""
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+from threadpoolctl import threadpool_limits  # installed with scikit-learn
+
+from .enrich.related import SCALE, dense_top_k
+from .enrich.vectors import unit_rows
+
+MIN_PAPERS = 1000
+DIMS = 64  # (at most 64: see enrich.related.SCALE)
+MIN_DF, MAX_DF_SHARE = 5, 0.1  # terms in fewer papers are noise, in more carry no idea of their own
+PER_TERM = 6
+MIN_SIMILARITY = 0.6
+
+
+def related_terms(terms: list[str], T: np.ndarray, D: np.ndarray, TF: np.ndarray,
+                  docs: np.ndarray) -> dict[str, list[tuple[str, int]]]:
+    """term -> its related terms, best first, each with its cosine in hundredths.
+
+    T, D, TF: postings of the abstracts' field (index in `terms`, doc, term frequency); only the
+    postings of the docs in `docs` (doc numbers) are learned from."""
+    learn = np.isin(D, docs)
+    n = len(np.unique(D[learn]))
+    if n < MIN_PAPERS:
+        return {}
+    T, D, TF = T[learn], np.unique(D[learn], return_inverse=True)[1], TF[learn].astype(np.float64)
+    df = np.bincount(T, minlength=len(terms))
+    worded = np.fromiter((t.isalnum() and not t.isdigit() and len(t) > 1 for t in terms), bool, len(terms))
+    cols = np.flatnonzero((df >= MIN_DF) & (df <= MAX_DF_SHARE * n) & worded)
+    if len(cols) <= 2 * DIMS:
+        return {}
+    col_of = np.full(len(terms), -1)
+    col_of[cols] = np.arange(len(cols))
+    keep = col_of[T] >= 0
+    weight = (1 + np.log(TF[keep])) * np.log(n / df[T[keep]])  # sublinear tf x idf
+    X = sp.csr_matrix((weight, (D[keep], col_of[T[keep]])), shape=(n, len(cols)))
+    X = unit_rows(X)
+    from sklearn.utils.extmath import randomized_svd
+    with threadpool_limits(1):  # one BLAS thread: the same floats on any machine
+        _, S, Vt = randomized_svd(X, DIMS, n_iter=5, random_state=0)
+    Z = np.rint(unit_rows(Vt.T * S) * SCALE).astype(np.float32)
+    idx, score = dense_top_k(Z, PER_TERM, parallel=False)
+    cut = MIN_SIMILARITY * SCALE * SCALE
+    out: dict[str, list[tuple[str, int]]] = {}
+    for row, (js, ss) in enumerate(zip(idx.tolist(), score.tolist())):
+        near = [(terms[cols[j]], int(s / (SCALE * SCALE) * 100 + 0.5)) for j, s in zip(js, ss) if s >= cut]
+        if near:
+            out[terms[cols[row]]] = near
+    return out
+

@@ -310,7 +310,7 @@ def _stems(p: Paper) -> set[str]:
 def test_a_word_finds_papers_on_related_ideas_after_those_with_the_word(tmp_path, dev_papers):
     """`jailbreak` also finds the papers on attacks and harmful prompts that do not say it, after
     every paper that does; +word, a field and a prefix ask for the word itself; a paper without the
-    word needs two of its related terms, or one very close to it (federated -> client)."""
+    word needs two of its related terms."""
     out = run_node(tmp_path, dev_papers, {"engineQueries": ["jailbreak", "+jailbreak", "text:jailbreak", "jailbrea*",
                                                             "federated", "jailbreak diffusion"]})["engine"]
     by_slug = {p.slug: p for p in dev_papers}
@@ -325,7 +325,7 @@ def test_a_word_finds_papers_on_related_ideas_after_those_with_the_word(tmp_path
     near = dict(_related(tmp_path, "jailbreak"))
     for s, ideas in zip(jail["slugs"][n_direct:], jail["ideas"][n_direct:]):
         had = _stems(by_slug[s]) & set(near)
-        assert ideas == len(had) and (ideas >= 2 or max(near[t] for t in had) >= 90)
+        assert ideas == len(had) >= 2
     assert jail["ideas"][n_direct:] == sorted(jail["ideas"][n_direct:], reverse=True)
     for q in ("+jailbreak", "text:jailbreak", "jailbrea*"):
         assert not any(out[q]["related"]) and out[q]["relatedTerms"] == [], q

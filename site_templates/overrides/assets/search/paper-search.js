@@ -23,7 +23,7 @@
   var FUZZY_MAX = 20;      // typo expansions kept per word
   var W_EXACT = 1, W_PREFIX = 0.5, W_FUZZY = 0.35;
   var W_RELATED = 0.4;     // x the cosine of a related term (see generator/related_terms.py)
-  var STRONG = 0.9;        // a related term this close (cosine) counts on its own; others in twos
+  var MIN_IDEAS = 2;       // related terms a paper needs to match a word it does not have (benchmarks/search_ideas.py)
   var PAGE = 10;           // results per page
   var MAX_CLAUSES = 16;
   var FIELD_ALIASES = {
@@ -105,6 +105,8 @@
         self.shardOf.push(s);
       });
     });
+    this.relatedIdeas = true;  // plain words also match their related terms (benchmarks turn it off)
+    this.minIdeas = MIN_IDEAS;
     this.shards = new Map();  // shard number -> promise of the decoded shard
     this.loaded = new Map();  // shard number -> decoded shard, once loaded
     this.docShards = new Map();
@@ -274,7 +276,7 @@
     return this._shards(expansions).then(function () {
       // a plain word (no field, +, -, * or ~) also matches the related terms of its exact term
       clauses.forEach(function (c, ci) {
-        if (c.presence !== 0 || c.prefix || c.fuzzy || c.stop || c.fields.length !== self.fields.length) return;
+        if (!self.relatedIdeas || c.presence !== 0 || c.prefix || c.fuzzy || c.stop || c.fields.length !== self.fields.length) return;
         expansions[ci].forEach(function (w, id) {
           if (w !== W_EXACT) return;
           var near = self.loaded.get(self.shardOf[id]).related[self.terms[id]] || [];
@@ -293,7 +295,7 @@
       var terms = new Set(), relatedTerms = new Set();
       clauses.forEach(function (c, ci) {
         var bit = 1 << ci, fidx = c.fields.map(function (f) { return self.fieldIndex[f]; });
-        var rel = related[ci].size && { score: new Float64Array(N), count: new Uint16Array(N), best: new Float64Array(N), stamp: new Int32Array(N) };
+        var rel = related[ci].size && { score: new Float64Array(N), count: new Uint16Array(N), stamp: new Int32Array(N) };
         [expansions[ci], related[ci]].forEach(function (ex, byRelation) {
           ex.forEach(function (w, id) {
             var s = self.shardOf[id], sh = self.loaded.get(s), k = id - self.shardFirst[s];
@@ -306,7 +308,7 @@
                 if (c.presence < 0) { banned[doc] = 1; continue; }
                 if (byRelation) {
                   rel.score[doc] += w * sh.w[p];
-                  if (rel.stamp[doc] !== id + 1) { rel.stamp[doc] = id + 1; rel.count[doc]++; rel.best[doc] = Math.max(rel.best[doc], w); }
+                  if (rel.stamp[doc] !== id + 1) { rel.stamp[doc] = id + 1; rel.count[doc]++; }
                   continue;
                 }
                 score[doc] += w * sh.w[p];
@@ -317,9 +319,10 @@
             if (seen && c.presence >= 0) (byRelation ? relatedTerms : terms).add(self.terms[id]);
           });
         });
-        // a paper without the word matches it through two of its related terms, or one close to it
+        // a paper without the word matches it through (at least) two of its related terms: one alone
+        // is too often the same word in another sense ("client" of a server, "bit" of a sentence)
         for (var doc = 0; rel && doc < N; doc++) {
-          if (!rel.count[doc] || (direct[doc] & bit) || (rel.count[doc] < 2 && rel.best[doc] < W_RELATED * STRONG)) continue;
+          if (rel.count[doc] < self.minIdeas || (direct[doc] & bit)) continue;
           score[doc] += rel.score[doc];
           mask[doc] |= bit;
           ideas[doc] += rel.count[doc];

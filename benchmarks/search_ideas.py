@@ -5,16 +5,16 @@
 The papers of shared/data/iclr2026_dev.csv are enriched with their titles, areas and keywords
 hidden (as the site would have them), indexed by generator/search.py, and searched by the page's
 own engine (paper-search.js, in node).  Each query is an author keyword of one or two words that
-at least --min-papers papers list.  For the engine without related ideas (words only) and with
-them (a paper without a word needs `minIdeas` of its related terms; the site uses 2), over all
-queries:
+at least --min-papers papers list.  For the engine with words only, with the acronyms the papers
+define (LLM = large language model), and with related ideas too (a paper without a word needs
+`minIdeas` of its related terms; the site uses 2), over all queries:
 
 - relevant found / recall: papers that list the keyword, found;
 - related-only hits: papers found through related terms only, and how many list the keyword
   (a sparse judge: authors list few keywords);
 - same area: the share of a query's hits in the ICLR area most common among the papers that have
-  its words (hidden from the pipeline), for the related-only hits, next to the papers with the
-  words themselves and to a random pick (that area's share of all papers).
+  its words or acronyms (hidden from the pipeline), for the related-only hits, next to the papers
+  with the words themselves and to a random pick (that area's share of all papers).
 
 Prints a table; no timing.
 """
@@ -45,8 +45,9 @@ const read = p => JSON.parse(fs.readFileSync(path.join(indexDir, p), 'utf8'));
 const cmd = JSON.parse(fs.readFileSync(cmdPath, 'utf8'));
 (async () => {
   const out = {};
-  for (const [name, related, minIdeas] of cmd.settings) {
+  for (const [name, acronyms, related, minIdeas] of cmd.settings) {
     const engine = new Engine(lunr, read('manifest.json'), read('meta.json'), p => Promise.resolve(read(p)));
+    engine.acronyms = acronyms;
     engine.relatedIdeas = related;
     engine.minIdeas = minIdeas;
     out[name] = [];
@@ -58,8 +59,9 @@ const cmd = JSON.parse(fs.readFileSync(cmdPath, 'utf8'));
   process.stdout.write(JSON.stringify(out));
 })().catch(e => { console.error(e && e.stack || e); process.exit(1); });
 """
-SETTINGS = [("words only", False, 2), ("related ideas, 1 related term", True, 1),
-            ("related ideas, 2 related terms (the site)", True, 2), ("related ideas, 3 related terms", True, 3)]
+SETTINGS = [("words only", False, False, 2), ("words and acronyms", True, False, 2),
+            ("+ related ideas, 1 related term", True, True, 1), ("+ related ideas, 2 related terms (the site)", True, True, 2),
+            ("+ related ideas, 3 related terms", True, True, 3)]
 
 
 def main() -> None:
@@ -97,7 +99,7 @@ def main() -> None:
     share = Counter(area.values())
     relevant_total = sum(len(listed[q]) for q in queries)
     majority = []  # per query: the area most common among the papers with its words (None: no such paper)
-    for hits in runs["words only"]:
+    for hits in runs["words and acronyms"]:
         areas = Counter(area[order[d].id] for d, _ in hits)
         majority.append(min(areas, key=lambda a: (-areas[a], a)) if areas else None)
     print(f"{len(papers):,} papers, {len(queries)} keyword queries (listed by >= {args.min_papers} papers; "

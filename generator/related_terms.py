@@ -9,8 +9,16 @@ related terms are its nearest ones there (cosine >= MIN_SIMILARITY, at most PER_
 
 Only corpora of MIN_PAPERS papers or more have them (LSA on fewer learns noise).  Vectors are
 rounded to integers (enrich.related's SCALE), so the neighbours are the same in any BLAS.
+
+Acronyms are the same idea under another spelling: `acronyms` reads the papers' own definitions
+("large language models (LLMs)"), so that a search for `LLM` also finds the papers that only write
+"large language models", and one for `reinforcement learning` those that only write "RL".
 """
 from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from typing import Callable, Iterable
 
 import numpy as np
 import scipy.sparse as sp
@@ -61,3 +69,48 @@ def related_terms(terms: list[str], T: np.ndarray, D: np.ndarray, TF: np.ndarray
             out[terms[cols[row]]] = near
     return out
 
+
+
+ACRONYM_MIN_PAPERS = 2  # papers that define an acronym the same way before the search trusts it
+ACRONYM_SHARE = 0.25  # of an acronym's definitions, at least this share for a long form to count
+ACRONYM_CASED = 0.8  # of the acronym's occurrences, at least this share as written (LLM, not llm)
+
+
+def acronyms(texts: Iterable[str], terms_of: Callable[[str], list[str]]) -> dict[str, list[list[str]]]:
+    """acronym's index term -> the index terms of each of its long forms, as the papers define them
+    ('... large language models (LLMs) ...' -> {'llm': [['larg', 'languag', 'model']]}).
+
+    A long form counts when ACRONYM_MIN_PAPERS papers define it and it is at least ACRONYM_SHARE of
+    its acronym's definitions; it must have a word per capital of the acronym (a truncated
+    'policy optimization (PPO)' does not), and the acronym must be written as such (ACRONYM_CASED
+    of its occurrences: not 'map', 'cat').  `terms_of`: the search index's pipeline for a text."""
+    from .enrich.names import acronym_pairs
+    texts = list(texts)
+    defined: dict[str, Counter] = defaultdict(Counter)
+    for text in texts:
+        for long, acro in set(acronym_pairs(text)):
+            words = [w for w in re.split(r"[\s\-–]+", long) if w]
+            if len(words) < max(2, sum(c.isupper() for c in acro)):
+                continue
+            term, longs = terms_of(acro), terms_of(long)
+            if len(term) == 1 and longs and term != longs:
+                defined[term[0]][(acro.rstrip("s") if acro[:-1].isupper() else acro, tuple(longs))] += 1
+    out: dict[str, list[list[str]]] = {}
+    tokens = Counter(tok for text in texts for tok in _TOKEN.findall(text))  # (as written: case kept)
+    lowered: Counter = Counter()
+    for tok, n in tokens.items():
+        lowered[tok.lower()] += n
+    for term, forms in sorted(defined.items()):
+        total = sum(forms.values())
+        keep = sorted({longs for (_, longs), n in forms.items() if n >= ACRONYM_MIN_PAPERS and n >= ACRONYM_SHARE * total})
+        if not keep:
+            continue
+        spellings = {acro for acro, _ in forms}
+        written = sum(tokens[a] + tokens[a + "s"] for a in spellings)
+        anyhow = sum(lowered[a.lower()] + lowered[a.lower() + "s"] for a in spellings)
+        if written >= ACRONYM_CASED * anyhow:
+            out[term] = [list(longs) for longs in keep]
+    return out
+
+
+_TOKEN = re.compile(r"[\w-]+")  # (a hyphenated compound is one token: 'MoE-based' is no use of 'MoE')

@@ -19,7 +19,7 @@ Layout under ``docs_dir/assets/search/``::
     lunr.js                 copied from the installed mkdocs package (lunr 2.3.9)
     index/manifest.json     fields and boosts; per term shard its terms and their paper counts
     index/meta.json         category and tag names; per paper [category, tags...] (facets)
-    index/t/NNN.json        term shards: {"terms", "n", "d", "w", "r"} (see _shard_json)
+    index/t/NNN.json        term shards: {"terms", "n", "d", "w", "r", "a", "l"} (see _shard_json)
     index/d/NNN.json        doc shards: [slug, title, category, tags, text] per paper
 
 Papers are numbered by (category, id), so that the results of one query tend to share doc
@@ -41,7 +41,7 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 from .cache import Cache, memo_key
 from .model import Paper
 from .parallel import fork_map
-from .related_terms import related_terms
+from .related_terms import acronyms, related_terms
 
 # (lunr field name, boost); the field names are also the query syntax: tag:benchmark
 FIELDS: list[tuple[str, int]] = [
@@ -148,6 +148,17 @@ def lunr_js_path() -> Path:
     import mkdocs
 
     return Path(mkdocs.__file__).parent / "contrib/search/templates/search/lunr.js"
+
+
+def index_terms(text: str) -> list[str]:
+    """The index terms lunr's pipeline makes of a text, in order (tokens trimmed to nothing and stop
+    words dropped), as _tokenize does for the papers' fields."""
+    out = []
+    for tok in text.lower().replace("-", " ").split():
+        t = _TRIM.sub("", tok)
+        if t and t not in STOP_WORDS:
+            out.append(lunr_js_stem(t))
+    return out
 
 
 def _field_texts(p: Paper) -> list[str]:
@@ -313,15 +324,17 @@ def _index(papers: list[Paper], keys: list[str] | None, processes: int, old: dic
     return out
 
 
-def _shard_json(terms: list[str], L, F, D, S, related: dict | None = None) -> str:
+def _shard_json(terms: list[str], L, F, D, S, relations: dict | None = None) -> str:
     """One term shard, in a columnar form of lunr's serialized index.
 
     L, F, D, S: local term index, field, doc and weight of the shard's postings, sorted by
     (term, field, doc).  ``n`` holds, per term and field, how many postings follow; ``d`` the
     doc numbers (delta-coded within each run); ``w`` lunr's weights in thousandths (lunr rounds
     to 3 decimals).  paper-search.js turns it back into lunr's own JSON (invertedIndex with
-    every field, fieldVectors) and calls lunr.Index.load; tests do the same in node.  ``r``
-    (only where some term has them): term -> its related terms, [[term, cosine in hundredths]...].
+    every field, fieldVectors) and calls lunr.Index.load; tests do the same in node.  Where some
+    of its terms have them (see _relations): ``r``, term -> its related terms [[term, cosine in
+    hundredths]...]; ``a``, acronym -> its long forms [[term...]...]; ``l``, term -> the long forms
+    it starts [[term..., acronym]...].
     """
     nf = len(FIELDS)
     counts = np.bincount(L * nf + F, minlength=len(terms) * nf)
@@ -329,9 +342,13 @@ def _shard_json(terms: list[str], L, F, D, S, related: dict | None = None) -> st
     deltas = D - np.r_[0, D[:-1]] if len(D) else D
     deltas = np.where(run_start, D, deltas)
     weights = np.rint(S * 1000).astype(np.int64)
-    near = {t: related[t] for t in terms if t in related} if related else {}
+    extra = ""
+    for key, by_term in (relations or {}).items():
+        mine = {t: by_term[t] for t in terms if t in by_term}
+        if mine:
+            extra += f',"{key}":' + _dumps(mine)
     return ('{"terms":' + _dumps(terms) + ',"n":' + _ints(counts) + ',"d":' + _ints(deltas) + ',"w":' + _ints(weights)
-            + (',"r":' + _dumps(near) if near else "") + "}")
+            + extra + "}")
 
 
 def _ints(a: np.ndarray) -> str:
@@ -356,7 +373,7 @@ def _shard_worker(i: int) -> str:
     s = _STATE
     a, b = s["bounds"][i]
     sl = slice(s["pstart"][a], s["pstart"][b])
-    return _shard_json(s["terms"][a:b], s["L"][sl] - a, s["F"][sl], s["D"][sl], s["S"][sl], s["related"])
+    return _shard_json(s["terms"][a:b], s["L"][sl] - a, s["F"][sl], s["D"][sl], s["S"][sl], s["relations"])
 
 
 # What the index reads of a paper: the key under which a cache keeps its postings and record (the
@@ -375,8 +392,9 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
     With a cache: the files as they were when no paper's indexed fields changed; otherwise the
     index of the previous build (postings, lengths and records by paper key) less the papers
     gone, plus the papers new or changed, tokenized now.  The term shards carry each term's
-    related terms (related_terms.py), learned from the papers whose ids are in `learn` (default:
-    all; the build passes enrichment's fit, so a new batch reuses the previous build's)."""
+    related terms and the acronyms the papers define (related_terms.py), learned from the papers
+    whose ids are in `learn` (default: all; the build passes enrichment's fit, so a new batch
+    reuses what the previous build learned)."""
     papers = _order(papers)
     procs = (processes or default_processes()) if len(papers) >= PARALLEL_MIN_PAPERS else 1
     table = cache.table("search-index") if cache is not None else None
@@ -389,8 +407,8 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
     if files is None or old is None or old["keys"] != keys:
         try:
             index = _index(papers, keys, procs, old)
-            related = _related(index, learned, cache, learn_key)
-            texts, bounds, df = _term_shards(index, related, procs)
+            relations = _relations(index, [papers[d].plain_text or "" for d in learned], learned, cache, learn_key)
+            texts, bounds, df = _term_shards(index, relations, procs)
         finally:
             _STATE.clear()
         files = {f"t/{i:03d}.json": text.encode("utf-8") for i, text in enumerate(texts)}
@@ -405,17 +423,26 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
                         for start in range(0, len(docs), DOCS_PER_SHARD)}}
 
 
-def _related(index: dict, learned: list[int], cache: Cache | None, learn_key: str | None) -> dict:
-    """related_terms over the abstracts' postings of the docs `learned` (memoized by their keys)."""
+def _relations(index: dict, texts: list[str], learned: list[int], cache: Cache | None, learn_key: str | None) -> dict:
+    """What the term shards say of their terms beyond the postings, learned from the docs `learned`
+    (`texts`: their abstracts; memoized by their keys): {"r": term -> related terms (related_terms),
+    "a": acronym -> its long forms, "l": a long form's first term -> [long form's terms + [acronym]]}."""
     table = cache.table("related-terms") if cache is not None and learn_key is not None else None
-    related = table.get(learn_key) if table is not None else None
-    if related is None:
+    relations = table.get(learn_key) if table is not None else None
+    if relations is None:
         text = index["F"] == len(FIELDS) - 1
         related = related_terms(index["terms"], index["T"][text], index["D"][text], index["TF"][text],
                                 np.asarray(learned, dtype=np.int64))
+        longs = acronyms(texts, index_terms)
+        starts: dict[str, list[list[str]]] = {}
+        for acro, forms in longs.items():
+            for form in forms:
+                starts.setdefault(form[0], []).append(form + [acro])
+        relations = {"r": {t: [[r, sim] for r, sim in near] for t, near in related.items()}, "a": longs,
+                     "l": {t: sorted(v) for t, v in starts.items()}}
         if table is not None:
-            table.put(learn_key, related)
-    return related
+            table.put(learn_key, relations)
+    return relations
 
 
 def default_processes() -> int:
@@ -426,9 +453,9 @@ def default_processes() -> int:
         return 2
 
 
-def _term_shards(index: dict, related: dict[str, list[tuple[str, int]]], processes: int):
-    """Term shards as JSON texts, shard bounds (in index["terms"]) and document counts; `related`:
-    term -> related terms (those in the index are kept)."""
+def _term_shards(index: dict, relations: dict[str, dict], processes: int):
+    """Term shards as JSON texts, shard bounds (in index["terms"]) and document counts; `relations`:
+    see _relations (only what names terms of the index is kept)."""
     terms, FL = index["terms"], index["FL"].astype(np.float64)
     T, F, D = (index[c].astype(np.int64) for c in "TFD")
     TF = index["TF"].astype(np.float64)
@@ -457,9 +484,11 @@ def _term_shards(index: dict, related: dict[str, list[tuple[str, int]]], process
     pstart = np.searchsorted(T, np.arange(V + 1)).tolist()
 
     known = set(terms)
-    related = {t: [[r, sim] for r, sim in near if r in known] for t, near in related.items() if t in known}
+    kept = {"r": {t: [x for x in near if x[0] in known] for t, near in relations.get("r", {}).items() if t in known},
+            "a": {t: [f for f in forms if known.issuperset(f)] for t, forms in relations.get("a", {}).items() if t in known},
+            "l": {t: [f for f in forms if known.issuperset(f)] for t, forms in relations.get("l", {}).items() if t in known}}
     _STATE.update(bounds=bounds, pstart=pstart, terms=terms, L=T, F=F, D=D, S=S,
-                  related={t: near for t, near in related.items() if near})
+                  relations={k: {t: v for t, v in m.items() if v} for k, m in kept.items()})
     texts = list(fork_map(_shard_worker, list(range(len(bounds))), processes if len(bounds) > 4 else 1))
     return texts, bounds, df
 

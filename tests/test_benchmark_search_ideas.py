@@ -21,11 +21,12 @@ def test_search_ideas_table():
     assert proc.returncode == 0, proc.stderr
     rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
             for line in proc.stdout.splitlines() if line.startswith("| ") and not line.startswith("| engine")}
-    assert set(rows) == {"words only", "related ideas, 1 related term", "related ideas, 2 related terms (the site)",
-                         "related ideas, 3 related terms"}
-    words, site = rows["words only"], rows["related ideas, 2 related terms (the site)"]
-    assert words[2] == "0" and int(site[2].replace(",", "")) > 100  # related-only hits
-    assert int(site[0].replace(",", "")) >= int(words[0].replace(",", ""))  # never fewer relevant papers found
+    assert set(rows) == {"words only", "words and acronyms", "+ related ideas, 1 related term",
+                         "+ related ideas, 2 related terms (the site)", "+ related ideas, 3 related terms"}
+    words, acros, site = rows["words only"], rows["words and acronyms"], rows["+ related ideas, 2 related terms (the site)"]
+    assert words[2] == acros[2] == "0" and int(site[2].replace(",", "")) > 100  # related-only hits
+    found = [int(r[0].replace(",", "")) for r in (words, acros, site)]
+    assert found[0] < found[1] <= found[2]  # acronyms find more relevant papers; related ideas never fewer
     same_area, random_pick = float(site[4]), float(site[6])
     assert same_area > 2 * random_pick
     assert re.match(r"2,120 papers, \d+ keyword queries", proc.stdout)

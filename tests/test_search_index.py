@@ -374,3 +374,33 @@ def test_related_terms_are_in_the_term_shards_learned_from_the_given_papers(tmp_
 def test_no_related_terms_below_a_thousand_papers():
     files = search.build_files(csv_papers(300) if CSV.exists() else PAPERS, processes=1)
     assert not any(b'"r":' in v for k, v in files.items() if k.startswith("t/"))
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_an_acronym_is_its_long_form_and_a_long_form_its_acronym(tmp_path, dev_papers):
+    """`LLM` finds the papers that only write "large language models" (the papers' own definitions),
+    `reinforcement learning` those that only write "RL"; both as papers with the word, not as
+    related ideas."""
+    out = run_node(tmp_path, dev_papers, {"engineQueries": ["LLM", "reinforcement learning", "text:llm"]})["engine"]
+    by_slug = {p.slug: p for p in dev_papers}
+    llm = out["LLM"]
+    assert not any(llm["related"])
+    spelled = [s for s in llm["slugs"] if "llm" not in _stems(by_slug[s])]
+    assert len(spelled) > 100 and all({"larg", "languag", "model"} <= _stems(by_slug[s]) for s in spelled)
+    assert len(out["text:llm"]["slugs"]) < len(llm["slugs"])  # a field asks for the word itself
+    rl = out["reinforcement learning"]
+    only_rl = [s for s, r in zip(rl["slugs"], rl["related"]) if not r and "reinforc" not in _stems(by_slug[s])]
+    assert len(only_rl) > 5 and all("rl" in _stems(by_slug[s]) for s in only_rl)
+
+
+def test_acronyms_are_read_from_the_papers_definitions():
+    from generator.related_terms import acronyms
+    texts = ["We study large language models (LLMs) and their agents."] * 2 + [
+        "Reinforcement Learning (RL) trains agents; RL is hard.", "We use reinforcement learning (RL) here.",
+        "Proximal policy optimization (PPO) is a policy optimization (PPO) method.",
+        "A mean average precision (MAP) of 3.", "The mean average precision (MAP) grows.",
+        "We map inputs to outputs; the map is smooth; a map of the map.",  # 'map' is mostly a word
+        "One definition only: graph neural networks (GNNs).",
+    ]
+    got = acronyms(texts, search.index_terms)
+    assert got == {"llm": [["larg", "languag", "model"]], "rl": [["reinforc", "learn"]]}

@@ -10,7 +10,8 @@
  * i.e. lunr's dot product; the weights' idf is corpus-wide, so shards add up exactly.
  * A plain word also matches its related terms (the shards' "r": terms used for the same idea,
  * learned from the papers), at a lower weight: those papers come after every paper that has
- * the words themselves, marked "related idea".
+ * the words themselves, marked "related idea".  An acronym the papers define matches its long
+ * form ("a": LLM -> large language model) and a long form in the query its acronym ("l").
  * lunr.js also provides the query pipeline (trimmer, stop words, stemmer).
  *
  * Safety: every piece of data reaches the page through textContent / createElement only.
@@ -106,6 +107,7 @@
       });
     });
     this.relatedIdeas = true;  // plain words also match their related terms (benchmarks turn it off)
+    this.acronyms = true;  // and acronyms their long forms, and long forms their acronyms
     this.minIdeas = MIN_IDEAS;
     this.shards = new Map();  // shard number -> promise of the decoded shard
     this.loaded = new Map();  // shard number -> decoded shard, once loaded
@@ -224,7 +226,8 @@
       }
     }
     start[n.length] = p;
-    return { terms: json.terms, nf: nf, start: start, docs: docs, w: weights, related: json.r || {} };
+    return { terms: json.terms, nf: nf, start: start, docs: docs, w: weights,
+             related: json.r || {}, acronyms: json.a || {}, longForms: json.l || {} };
   }
 
   Engine.prototype.shard = function (s) {
@@ -273,13 +276,16 @@
     var self = this, clauses = this.parse(query);
     var expansions = clauses.map(function (c) { return self.expand(c); });
     var related = clauses.map(function () { return new Map(); });  // clause -> related term id -> weight
+    var forms = clauses.map(function () { return []; });  // clause -> long forms of its acronym (term ids)
+    function plain(c) { return c.presence >= 0 && !c.prefix && !c.fuzzy && !c.stop && c.fields.length === self.fields.length; }
+    function exact(ci) { return Array.from(expansions[ci].keys()).filter(function (id) { return expansions[ci].get(id) === W_EXACT; }); }
     return this._shards(expansions).then(function () {
+      var shardOf = function (id) { return self.loaded.get(self.shardOf[id]); };
       // a plain word (no field, +, -, * or ~) also matches the related terms of its exact term
       clauses.forEach(function (c, ci) {
         if (!self.relatedIdeas || c.presence !== 0 || c.prefix || c.fuzzy || c.stop || c.fields.length !== self.fields.length) return;
-        expansions[ci].forEach(function (w, id) {
-          if (w !== W_EXACT) return;
-          var near = self.loaded.get(self.shardOf[id]).related[self.terms[id]] || [];
+        exact(ci).forEach(function (id) {
+          var near = shardOf(id).related[self.terms[id]] || [];
           near.forEach(function (r) {
             var rid = self.termIndex.get(r[0]), rw = W_RELATED * r[1] / 100;
             if (rid === undefined || expansions[ci].has(rid) || (related[ci].get(rid) || 0) >= rw) return;
@@ -287,7 +293,28 @@
           });
         });
       });
-      return self._shards(related);
+      // an acronym the papers define is the same word as its long form ("LLM": papers with "large
+      // language model" match it), and a long form in the query is its acronym too
+      var acros = [];  // [clause, acronym's term id], added once every clause is looked up
+      clauses.forEach(function (c, ci) {
+        if (!self.acronyms || !plain(c)) return;
+        exact(ci).forEach(function (id) {
+          (shardOf(id).acronyms[self.terms[id]] || []).forEach(function (form) {
+            var ids = form.map(function (t) { return self.termIndex.get(t); });
+            if (ids.every(function (x) { return x !== undefined; })) forms[ci].push(ids);
+          });
+          (shardOf(id).longForms[self.terms[id]] || []).forEach(function (form) {
+            var k = form.length - 1, acro = self.termIndex.get(form[k]);
+            if (acro === undefined || ci + k > clauses.length) return;
+            for (var j = 0; j < k; j++) if (!plain(clauses[ci + j]) || clauses[ci + j].term !== form[j]) return;
+            for (j = 0; j < k; j++) acros.push([ci + j, acro]);
+          });
+        });
+      });
+      acros.forEach(function (a) { if (!expansions[a[0]].has(a[1])) expansions[a[0]].set(a[1], W_EXACT); });
+      var more = related.concat(expansions);
+      forms.forEach(function (fs) { fs.forEach(function (ids) { more.push(new Map(ids.map(function (id) { return [id, 1]; }))); }); });
+      return self._shards(more);
     }).then(function () {
       var N = self.manifest.docs, nf = self.fields.length;
       var score = new Float64Array(N), mask = new Uint32Array(N), direct = new Uint32Array(N), banned = new Uint8Array(N);
@@ -318,6 +345,30 @@
             }
             if (seen && c.presence >= 0) (byRelation ? relatedTerms : terms).add(self.terms[id]);
           });
+        });
+        // a paper with every word of a long form of the clause's acronym has the acronym's idea
+        forms[ci].forEach(function (ids) {
+          var got = new Uint8Array(N), sum = new Float64Array(N), stamp = new Int32Array(N);
+          ids.forEach(function (id, gi) {
+            var s = self.shardOf[id], sh = self.loaded.get(s), k = id - self.shardFirst[s];
+            for (var j = 0; j < fidx.length; j++) {
+              var q = k * nf + fidx[j];
+              for (var p = sh.start[q]; p < sh.start[q + 1]; p++) {
+                var doc = sh.docs[p];
+                sum[doc] += sh.w[p];
+                if (stamp[doc] !== gi + 1) { stamp[doc] = gi + 1; got[doc]++; }
+              }
+            }
+          });
+          var any = false;
+          for (var doc = 0; doc < N; doc++) {
+            if (got[doc] !== ids.length) continue;
+            score[doc] += W_EXACT * sum[doc] / ids.length;
+            mask[doc] |= bit;
+            direct[doc] |= bit;
+            any = true;
+          }
+          if (any) ids.forEach(function (id) { terms.add(self.terms[id]); });
         });
         // a paper without the word matches it through (at least) two of its related terms: one alone
         // is too often the same word in another sense ("client" of a server, "bit" of a sentence)

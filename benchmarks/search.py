@@ -150,7 +150,7 @@ def _bytes(root: Path, urls: list[str]) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="2000,20000")
-    ap.add_argument("--queries", default="diffusion,phase retrieval,difusion,model,tag:benchmark")
+    ap.add_argument("--queries", default="diffusion,phase retrieval,difusion,model,tag:benchmark,jailbreak,LLM")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     rows = []

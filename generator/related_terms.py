@@ -2,7 +2,7 @@
 
 A search for `jailbreak` also finds the papers that say "red-teaming", "bypass" or "harmful
 prompts" without the word itself; paper-search.js ranks them after every paper that has the word,
-under "Related ideas".  The relations are learned from the papers themselves, over the search
+marked "related idea".  The relations are learned from the papers themselves, over the search
 index's own terms (lunr's stems): each term is a vector in an LSA space (the truncated SVD of
 the papers' TF-IDF over their abstracts, terms weighted by their singular values), and a term's
 related terms are its nearest ones there (cosine >= MIN_SIMILARITY, at most PER_TERM).
@@ -70,7 +70,6 @@ def related_terms(terms: list[str], T: np.ndarray, D: np.ndarray, TF: np.ndarray
     return out
 
 
-
 ACRONYM_MIN_PAPERS = 2  # papers that define an acronym the same way before the search trusts it
 ACRONYM_SHARE = 0.25  # of an acronym's definitions, at least this share for a long form to count
 ACRONYM_CASED = 0.8  # of the acronym's occurrences, at least this share as written (LLM, not llm)
@@ -86,31 +85,45 @@ def acronyms(texts: Iterable[str], terms_of: Callable[[str], list[str]]) -> dict
     of its occurrences: not 'map', 'cat').  `terms_of`: the search index's pipeline for a text."""
     from .enrich.names import acronym_pairs
     texts = list(texts)
+    terms = {}  # (the same acronyms and long forms recur: the pipeline runs once for each)
+
+    def cached_terms(text: str) -> tuple[str, ...]:
+        got = terms.get(text)
+        if got is None:
+            got = terms[text] = tuple(terms_of(text))
+        return got
     defined: dict[str, Counter] = defaultdict(Counter)
     for text in texts:
         for long, acro in set(acronym_pairs(text)):
             words = [w for w in re.split(r"[\s\-–]+", long) if w]
             if len(words) < max(2, sum(c.isupper() for c in acro)):
                 continue
-            term, longs = terms_of(acro), terms_of(long)
+            term, longs = cached_terms(acro), cached_terms(long)
             if len(term) == 1 and longs and term != longs:
-                defined[term[0]][(acro.rstrip("s") if acro[:-1].isupper() else acro, tuple(longs))] += 1
-    out: dict[str, list[list[str]]] = {}
-    tokens = Counter(tok for text in texts for tok in _TOKEN.findall(text))  # (as written: case kept)
-    lowered: Counter = Counter()
-    for tok, n in tokens.items():
-        lowered[tok.lower()] += n
+                defined[term[0]][(acro.rstrip("s") if acro[:-1].isupper() else acro, longs)] += 1
+    kept: dict[str, tuple[set[str], list[list[str]]]] = {}
     for term, forms in sorted(defined.items()):
         total = sum(forms.values())
         keep = sorted({longs for (_, longs), n in forms.items() if n >= ACRONYM_MIN_PAPERS and n >= ACRONYM_SHARE * total})
-        if not keep:
-            continue
-        spellings = {acro for acro, _ in forms}
-        written = sum(tokens[a] + tokens[a + "s"] for a in spellings)
-        anyhow = sum(lowered[a.lower()] + lowered[a.lower() + "s"] for a in spellings)
-        if written >= ACRONYM_CASED * anyhow:
-            out[term] = [list(longs) for longs in keep]
+        if keep:
+            kept[term] = ({acro for acro, _ in forms}, [list(longs) for longs in keep])
+    # how each kept acronym is written, in whole words (a hyphenated compound, 'MoE-based', is no use of it)
+    wanted = {w.lower() + end for spellings, _ in kept.values() for w in spellings for end in ("", "s")}
+    written: Counter = Counter()
+    for tok, n in Counter(w for text in texts for w in text.split()).items():
+        core = tok.strip(_PUNCT)
+        if core.lower() in wanted:
+            written[core] += n
+    lowered: Counter = Counter()
+    for tok, n in written.items():
+        lowered[tok.lower()] += n
+    out: dict[str, list[list[str]]] = {}
+    for term, (spellings, longs) in kept.items():
+        as_written = sum(written[a] + written[a + "s"] for a in spellings)
+        anyhow = sum(lowered[a.lower()] + lowered[a.lower() + "s"] for a in {a.lower() for a in spellings})
+        if as_written >= ACRONYM_CASED * anyhow:
+            out[term] = longs
     return out
 
 
-_TOKEN = re.compile(r"[\w-]+")  # (a hyphenated compound is one token: 'MoE-based' is no use of 'MoE')
+_PUNCT = "()[]{}.,;:!?\"'`“”‘’*$_~"

@@ -283,7 +283,7 @@
       var shardOf = function (id) { return self.loaded.get(self.shardOf[id]); };
       // a plain word (no field, +, -, * or ~) also matches the related terms of its exact term
       clauses.forEach(function (c, ci) {
-        if (!self.relatedIdeas || c.presence !== 0 || c.prefix || c.fuzzy || c.stop || c.fields.length !== self.fields.length) return;
+        if (!self.relatedIdeas || !plain(c) || c.presence > 0) return;
         exact(ci).forEach(function (id) {
           var near = shardOf(id).related[self.terms[id]] || [];
           near.forEach(function (r) {

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 from typing import Callable, Iterable
 
 import numpy as np
@@ -85,13 +86,7 @@ def acronyms(texts: Iterable[str], terms_of: Callable[[str], list[str]]) -> dict
     of its occurrences: not 'map', 'cat').  `terms_of`: the search index's pipeline for a text."""
     from .enrich.names import acronym_pairs
     texts = list(texts)
-    terms = {}  # (the same acronyms and long forms recur: the pipeline runs once for each)
-
-    def cached_terms(text: str) -> tuple[str, ...]:
-        got = terms.get(text)
-        if got is None:
-            got = terms[text] = tuple(terms_of(text))
-        return got
+    cached_terms = lru_cache(maxsize=None)(lambda text: tuple(terms_of(text)))  # (the same strings recur)
     defined: dict[str, Counter] = defaultdict(Counter)
     for text in texts:
         for long, acro in set(acronym_pairs(text)):

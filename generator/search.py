@@ -438,8 +438,7 @@ def _relations(index: dict, texts: list[str], learned: list[int], cache: Cache |
         for acro, forms in longs.items():
             for form in forms:
                 starts.setdefault(form[0], []).append(form + [acro])
-        relations = {"r": {t: [[r, sim] for r, sim in near] for t, near in related.items()}, "a": longs,
-                     "l": {t: sorted(v) for t, v in starts.items()}}
+        relations = {"r": related, "a": longs, "l": {t: sorted(v) for t, v in starts.items()}}
         if table is not None:
             table.put(learn_key, relations)
     return relations
@@ -484,9 +483,8 @@ def _term_shards(index: dict, relations: dict[str, dict], processes: int):
     pstart = np.searchsorted(T, np.arange(V + 1)).tolist()
 
     known = set(terms)
-    kept = {"r": {t: [x for x in near if x[0] in known] for t, near in relations.get("r", {}).items() if t in known},
-            "a": {t: [f for f in forms if known.issuperset(f)] for t, forms in relations.get("a", {}).items() if t in known},
-            "l": {t: [f for f in forms if known.issuperset(f)] for t, forms in relations.get("l", {}).items() if t in known}}
+    named = {"r": lambda near: near[0] in known, "a": known.issuperset, "l": known.issuperset}  # (what each entry names)
+    kept = {k: {t: [x for x in v if named[k](x)] for t, v in m.items() if t in known} for k, m in relations.items()}
     _STATE.update(bounds=bounds, pstart=pstart, terms=terms, L=T, F=F, D=D, S=S,
                   relations={k: {t: v for t, v in m.items() if v} for k, m in kept.items()})
     texts = list(fork_map(_shard_worker, list(range(len(bounds))), processes if len(bounds) > 4 else 1))

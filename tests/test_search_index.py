@@ -302,8 +302,7 @@ def dev_papers() -> list[Paper]:
 
 
 def _stems(p: Paper) -> set[str]:
-    words = " ".join(search._field_texts(p)).lower().replace("-", " ").split()
-    return {search.lunr_js_stem(search._TRIM.sub("", w)) for w in words}
+    return set(search.index_terms(" ".join(search._field_texts(p))))
 
 
 @pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")

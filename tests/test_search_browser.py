@@ -81,7 +81,7 @@ def browser():
 
 
 class Watched:
-    """A page that records script errors, dialogs and requests that leave 127.0.0.1."""
+    """A page that records script errors, dialogs, requests that leave 127.0.0.1 and requests that fail."""
 
     def __init__(self, browser, base_url):
         self.page = browser.new_page()
@@ -89,10 +89,12 @@ class Watched:
         self.errors: list[str] = []
         self.dialogs: list[str] = []
         self.outside: list[str] = []
+        self.missing: list[str] = []  # 404s and other failed responses (a script fetching what is not there)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.on("request", lambda r: None if r.url.startswith(base_url) or r.url.startswith("data:")
                      else self.outside.append(r.url))
+        self.page.on("response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url}"))
 
     def search(self, query: str = "", **params) -> None:
         qs = "&".join([f"query={quote(query)}"] + [f"{k}={quote(v)}" for k, v in params.items()])
@@ -124,6 +126,7 @@ def web(browser, base_url):
     assert w.errors == [], w.errors
     assert w.dialogs == [], w.dialogs
     assert w.outside == [], w.outside  # every script and file is local
+    assert w.missing == [], w.missing
     w.page.close()
 
 

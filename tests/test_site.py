@@ -122,6 +122,21 @@ def test_pages_without_directory_urls_link_right(tmp_path):
     assert entries and all(e.endswith(".html") and (site / e).is_file() for e in entries)
 
 
+def test_pages_advertise_their_feeds(seed_site):
+    """Every page links the site's Atom feed, a category page its own too; the rel is "alternate feed"
+    (feed readers read rel's tokens; a bare "alternate" makes Material fetch a sitemap beside the feed)."""
+    feed_rx = re.compile(r'<link rel="([^"]*)" type="application/atom\+xml" title="[^"]*" href="([^"]+)">')
+    category = next(p for p in (seed_site / "iclr-2026").glob("*/index.html"))
+    paper = next((seed_site / "papers").glob("*/index.html"))
+    for page in (seed_site / "index.html", category, paper):
+        links = feed_rx.findall(page.read_text("utf-8"))
+        assert links and all(rel.split() == ["alternate", "feed"] for rel, _ in links), page
+        for _, href in links:
+            assert resolve(seed_site, page, href)[0].is_file(), (page, href)
+    own = [href for _, href in feed_rx.findall(category.read_text("utf-8")) if "categories/" in href]
+    assert own and own[0].endswith(category.parent.name + ".atom.xml")
+
+
 def test_home_lists_collection_and_categories(seed_site):
     home = (seed_site / "index.html").read_text("utf-8")
     assert "ICLR 2026" in home and "38 papers" in home

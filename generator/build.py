@@ -32,7 +32,7 @@ from .feeds import history_files
 from . import incremental
 from .state import REFIT_SHARE, State, StateError, date_epoch, load_state, save_state, state_path, today
 from .cache import CACHE_NAME, Cache
-from .parallel import fork_call, freeze_new, old_objects_frozen
+from .parallel import cores, fork_call, freeze_new, old_objects_frozen
 
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # MkDocs' banner about its successor, on every build
@@ -159,16 +159,16 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             log(line)
         urls = Urls.of(config)
         history = (papers, out.state, config["site_name"], config.get("site_url") or "", urls, out.fit)
-        # the search index and the feeds need only the papers: a forked child makes them, on one core
-        # (render has the other, and memory: render's pages and the index peak together), while this
-        # process renders the pages
+        # the search index and the feeds need only the papers: a forked child makes them, on one core,
+        # while this process renders the pages on the other (on two cores with no worker of its own: at
+        # 20,000 papers a third process saved no time and raised the peak memory by 150-230 MB)
         release_memory()  # (what enrich freed goes back to the system first: the child's share of memory is smaller)
         unchanged = holds(Path(config["docs_dir"]), cache.peek("docs-written")) if cache is not None else None
         search = alongside(lambda: kept_where_held(search_and_history(*history, cache=cache, processes=1), unchanged),
                            cache, children)
         with stage("render", out.timings):
             files = render_site(papers, config["site_name"], {a.name: a.description for a in taxonomy.areas}, cache,
-                                unchanged, urls)
+                                unchanged, urls, page_worker=cores() > 2 or not search.forked)
             save()
         with stage("search index", out.timings):  # (with a child: only the wait for it, after render)
             files.update(_collected(search, out, "search index", "search index and feeds", "render"))
@@ -250,7 +250,7 @@ def alongside(job, cache: Cache | None, started: list):
     cache tables the job opens; returns collect(), which waits for the child and gives (the job's
     value, its seconds there).  Where fork is unavailable, collect() runs the job itself (seconds:
     None).  collect is appended to `started`; collect.cancel() stops the child if it was not
-    collected (for a build that fails meanwhile)."""
+    collected (for a build that fails meanwhile); collect.forked says whether there is a child."""
     def run(_):
         start = time.perf_counter()
         value = job()
@@ -278,6 +278,7 @@ def alongside(job, cache: Cache | None, started: list):
         if pending:
             pending.pop().cancel()
     collect.cancel = cancel
+    collect.forked = child is not None  # (the job runs in a child, on a core of its own)
     started.append(collect)
     return collect
 

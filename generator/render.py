@@ -329,7 +329,8 @@ class _Memo:
 
 
 def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str],
-                cache: Cache | None = None, unchanged=None, urls: Urls = Urls()) -> dict[str, bytes | Kept]:
+                cache: Cache | None = None, unchanged=None, urls: Urls = Urls(),
+                page_worker: bool = True) -> dict[str, bytes | Kept]:
     """Every generated file under docs/, as relative path -> bytes (or Kept).
 
     With a cache, cards and papers.json records are looked up by a key of everything they show (a
@@ -337,7 +338,9 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     missing; so are paper, category, sub-topic, term and all-papers pages, of which the cache keeps
     the sha256: where `unchanged(path, sha256)` (writer.holds) says docs/ still holds the page last
     rendered with the same key, it is Kept there, not rendered.  The same bytes as without a cache.
-    `urls`: where MkDocs puts the pages (use_directory_urls), which every link between them follows."""
+    `urls`: where MkDocs puts the pages (use_directory_urls), which every link between them follows.
+    `page_worker`: with many paper pages to render, fork a worker for half of them (False when another
+    process has the second core: a third process gains no time and costs its memory)."""
     env = environment(cache.templates("jinja-pages") if cache is not None else None, urls)
     page_root = urls.root("papers/x.md")  # paper, tag, entity, category and sub-topic pages all sit as deep
     floor = min_term_papers(len(papers))
@@ -460,7 +463,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     # Paper pages are most of the work and independent of each other: with two cores and many
     # pages to render, a forked worker renders every other one while this process renders the rest.
-    worker = fork_call(paper_pages, todo[1::2]) if len(todo) >= PARALLEL_MIN_PAPERS else None
+    worker = fork_call(paper_pages, todo[1::2]) if page_worker and len(todo) >= PARALLEL_MIN_PAPERS else None
     try:
         mine = todo[0::2] if worker else todo
         add_pages(mine, paper_pages(mine))

@@ -31,7 +31,7 @@ def test_the_childs_value_and_cache_table_reach_this_process(tmp_path, monkeypat
     cache = Cache(tmp_path / "cache")
     started = []
     collect = alongside(_job(cache, "v1"), cache, started)
-    assert started == [collect]
+    assert started == [collect] and collect.forked == fork
     value, seconds = collect()
     assert value["value"] == "v1"
     assert (value["pid"] != os.getpid()) == fork and (seconds is not None) == fork

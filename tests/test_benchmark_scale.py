@@ -41,6 +41,25 @@ def test_perturbed_corpus_is_distinct_deterministic_and_in_seed_format(tmp_path)
     assert header == "ICLR 2026 Papers" and len(paragraphs) == 30
 
 
+def test_project_shares_code_but_not_the_repos_cache(tmp_path, monkeypatch):
+    """The throw-away project links the code and copies the hand-written pages, but never links the
+    repo's build cache (a 'full build' would find its work done) nor anything else hidden."""
+    scale = _scale()
+    repo = tmp_path / "repo"
+    for folder in ("generator", "site_templates", "docs", ".digest-cache", ".git", "site"):
+        (repo / folder).mkdir(parents=True)
+    (repo / "mkdocs.yml").write_text("site_name: x\n", "utf-8")
+    (repo / "docs" / "about.md").write_text("# About\n", "utf-8")
+    (repo / ".digest-cache" / "normalize.pkl").write_bytes(b"memo")
+    monkeypatch.setattr(scale, "ROOT", repo)
+    work = tmp_path / "work"
+    assert scale.make_project(work) == work / "mkdocs.yml"
+    assert (work / "generator").resolve() == repo / "generator" and (work / "site_templates").is_symlink()
+    assert (work / "docs" / "about.md").read_text("utf-8") == "# About\n" and not (work / "docs").is_symlink()
+    assert not (work / "mkdocs.yml").is_symlink()
+    assert sorted(p.name for p in work.iterdir()) == ["docs", "generator", "mkdocs.yml", "site_templates"]
+
+
 def test_small_run_prints_the_table_and_builds_the_site(tmp_path):
     out_json = tmp_path / "rows.json"
     manifest = ROOT / "docs" / ".generated.json"

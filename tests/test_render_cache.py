@@ -160,3 +160,20 @@ def test_templates_read_of_other_papers_only_the_fields_in_the_keys(seeds):
                                                coll_slug="c", siblings=[("g", "t/g/"), ("h", "t/h/")]))]:
         env.get_template(name).render(root="../../", kind="tags", noun="tags", **context)
     assert {"title", "teaser", "tags", "category"} <= shown <= set(render.SUMMARY_FIELDS)
+
+
+def test_pages_rendered_with_or_without_a_worker_are_the_same(seeds, monkeypatch):
+    """page_worker=False (the build's choice on two cores while the search index is made beside
+    render) renders every page in this process, to the same bytes."""
+    monkeypatch.setattr(render, "PARALLEL_MIN_PAPERS", 4)
+    forked = []
+
+    def fork_call(func, arg):
+        forked.append(func.__name__)
+        return real(func, arg)
+    real = render.fork_call
+    monkeypatch.setattr(render, "fork_call", fork_call)
+    with_worker = render_site(seeds, "Digest", {})
+    assert forked == ["paper_pages"]
+    forked.clear()
+    assert render_site(seeds, "Digest", {}, page_worker=False) == with_worker and forked == []

@@ -112,6 +112,19 @@ def test_dev_subtopics_mentions_determinism():
     assert any(p.subtopic for p in a)
 
 
+def test_subtopic_labels_name_each_idea_once():
+    from generator.enrich.topics import label_terms
+    assert label_terms(["flow matching", "flow", "matching", "shortcut", "velocity"], 3) == \
+        ["flow matching", "shortcut", "velocity"]
+    # a phrase later in the ranking takes the place of the words it covers, first where the first stood
+    assert label_terms(["depth", "camera pose", "depth estimation", "lighting"], 3) == \
+        ["depth estimation", "camera pose", "lighting"]
+    assert label_terms(["backdoor", "attacks", "backdoor attacks", "injection"], 3) == ["backdoor attacks", "injection"]
+    assert label_terms(["motion", "motions", "policies", "policy", "focus", "loss"], 3) == ["motion", "policies", "focus"]
+    assert label_terms(["analysis", "loss", "losses", "patch", "patches"], 3) == ["analysis", "loss", "patch"]
+    assert label_terms([], 3) == []
+
+
 def test_corpus_text_skips_the_address_pattern_only_where_it_cannot_match():
     from generator.enrich.text import _URL, corpus_text
     texts = ["Plain text, e.g. an AI model.", "HTTPS://A.B/c", "ftp://x", "See WWW.Example.ORG.", "x.Com", "y.IO",
@@ -121,7 +134,7 @@ def test_corpus_text_skips_the_address_pattern_only_where_it_cannot_match():
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
-def test_tags_and_shared_terms_are_words_a_reader_can_use():
+def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
     """A tenth of the abstracts link their code: "https github" must not be what they share; nor is
     the "o" of O(n) or a citation's "et al"."""
     from generator.enrich.text import corpus_text
@@ -135,3 +148,8 @@ def test_tags_and_shared_terms_are_words_a_reader_can_use():
     assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]
     assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
     assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)
+    labels = {p.subtopic for p in papers if p.subtopic}
+    assert len(labels) > 20
+    for label in labels:  # sub-topic labels name each idea once (not "flow matching, flow, matching")
+        words = [set(t.replace("-", " ").split()) for t in label.split(", ")]
+        assert not any(i != j and w <= v for i, w in enumerate(words) for j, v in enumerate(words)), label

@@ -113,7 +113,7 @@ def test_dev_subtopics_mentions_determinism():
 
 
 def test_subtopic_labels_name_each_idea_once():
-    from generator.enrich.topics import label_terms
+    from generator.enrich.text import distinct_terms as label_terms
     assert label_terms(["flow matching", "flow", "matching", "shortcut", "velocity"], 3) == \
         ["flow matching", "shortcut", "velocity"]
     # a phrase later in the ranking takes the place of the words it covers, first where the first stood
@@ -148,8 +148,8 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
     assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]
     assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
     assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)
-    labels = {p.subtopic for p in papers if p.subtopic}
-    assert len(labels) > 20
-    for label in labels:  # sub-topic labels name each idea once (not "flow matching, flow, matching")
-        words = [set(t.replace("-", " ").split()) for t in label.split(", ")]
-        assert not any(i != j and w <= v for i, w in enumerate(words) for j, v in enumerate(words)), label
+    labels = [p.subtopic.split(", ") for p in papers if p.subtopic]
+    assert len(set(map(tuple, labels))) > 20
+    for terms in labels + [r.shared for p in papers for r in p.related]:  # each idea once: not "flow matching,
+        words = [set(t.replace("-", " ").split()) for t in terms]         # flow, matching"
+        assert not any(i != j and w <= v for i, w in enumerate(words) for j, v in enumerate(words)), terms

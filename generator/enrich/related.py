@@ -26,6 +26,7 @@ from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
+from .text import distinct_terms
 from .vectors import row_numbers, top_in_rows, unit_rows
 
 CHUNK = 512
@@ -36,6 +37,7 @@ SCALE = 4088.0  # LSA coordinates in units of 1/4088: with up to 64 dimensions |
 # sum of a dot product is an integer below 4092**2 < 2**24, exact in float32 (a resolution of 2.4e-4 per coordinate)
 EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
 SHARED = 4  # shared terms shown per related paper
+SPARE_TERMS = 4  # more of the top shared terms, for those dropped (untelling, or part of another)
 
 
 def top_k(X: sp.csr_matrix, k: int = 5, min_score: float = 0.05) -> list[list[tuple[int, float]]]:
@@ -253,7 +255,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     term_list = terms.tolist()
     have = np.array([len(r) for r in out], np.int64)  # each paper's related papers so far
     for extra in range(k, kk + 1):
-        cos, tops = pair_terms(X, I[todo], J[todo], SHARED + 2)
+        cos, tops = pair_terms(X, I[todo], J[todo], SHARED + SPARE_TERMS)
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and have[i] < k:
                 out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0])))
@@ -277,7 +279,8 @@ outperforms existing based new using achieve achieves framework simple effective
 
 def _telling(terms: list[str]) -> list[str]:
     """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al",
-    not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce")."""
+    not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce"),
+    each idea once ("semantic segmentation", not also "semantic" and "segmentation")."""
     out = []
     for t in terms:
         words = t.split()
@@ -285,7 +288,7 @@ def _telling(terms: list[str]) -> list[str]:
                 or all(w in _BOILERPLATE for w in words):
             continue
         out.append(t)
-    return out[:SHARED]
+    return distinct_terms(out, SHARED)
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")

@@ -78,3 +78,36 @@ def shorten(text: str, limit: int = 200) -> str:
         return text
     cut = text[:limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
     return cut + "…"
+
+
+_SPLIT = re.compile(r"[\s\-]+")
+
+
+def _stem(word: str) -> str:
+    """A word's singular, roughly: policies -> policy, motions -> motion, losses -> loss, patches -> patch
+    (and loss, focus, analysis as they are)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
+
+
+def distinct_terms(ranked: list[str], n: int) -> list[str]:
+    """Up to n of the ranked terms, none of them part of another: "flow matching" stands for "flow" and
+    "matching", "motion" for "motions" (a later phrase takes the place of the words it covers).  For
+    labels and explanations that name each idea once: sub-topic labels, a related paper's shared terms."""
+    chosen: list[tuple[str, frozenset]] = []
+    for term in ranked:
+        words = frozenset(_stem(w) for w in _SPLIT.split(term.lower()) if w)
+        if any(words <= other for _, other in chosen):
+            continue
+        covered = [i for i, (_, other) in enumerate(chosen) if other <= words]
+        if covered:
+            chosen[covered[0]] = (term, words)
+            chosen = [c for i, c in enumerate(chosen) if i not in covered[1:]]
+        else:
+            chosen.append((term, words))
+        if len(chosen) == n:
+            break
+    return [term for term, _ in chosen]

@@ -3,13 +3,13 @@
 A paper placed later (see generator/enrich/__init__.py) joins the sub-topic of the nearest centre."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
 
 from .tags import _worthy
+from .text import distinct_terms
 from .vectors import unit_rows
 
 
@@ -50,36 +50,6 @@ def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> tuple[np
 
 LABEL_TERMS = 3  # terms in a sub-topic's label
 LABEL_CANDIDATES = 12  # of its top c-TF-IDF terms, from which those are picked
-_SPLIT = re.compile(r"[\s\-]+")
-
-
-def _stem(word: str) -> str:
-    """A word's singular, roughly: policies -> policy, motions -> motion, losses -> loss, patches -> patch
-    (and loss, focus, analysis as they are)."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("sses", "ches", "shes", "xes")):
-        return word[:-2]
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
-
-
-def label_terms(ranked: list[str], n: int) -> list[str]:
-    """Up to n of the ranked terms, none of them part of another: "flow matching" stands for "flow" and
-    "matching", "motion" for "motions" (a later phrase takes the place of the words it covers)."""
-    chosen: list[tuple[str, frozenset]] = []
-    for term in ranked:
-        words = frozenset(_stem(w) for w in _SPLIT.split(term.lower()) if w)
-        if any(words <= other for _, other in chosen):
-            continue
-        covered = [i for i, (_, other) in enumerate(chosen) if other <= words]
-        if covered:
-            chosen[covered[0]] = (term, words)
-            chosen = [c for i, c in enumerate(chosen) if i not in covered[1:]]
-        else:
-            chosen.append((term, words))
-        if len(chosen) == n:
-            break
-    return [term for term, _ in chosen]
 
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
@@ -105,7 +75,7 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     for c in range(k):
         ranked = [str(terms[cols[t]]) for t in np.lexsort((cols, -score[c]))[:LABEL_CANDIDATES] if score[c, t] > 0]
         names[c] = next((name for n in range(LABEL_TERMS, len(ranked) + 1)
-                         if (name := ", ".join(label_terms(ranked, n))) not in taken), f"group {c + 1}")
+                         if (name := ", ".join(distinct_terms(ranked, n))) not in taken), f"group {c + 1}")
         taken.add(names[c])  # (two clusters with one label would be one group on the pages)
     used = np.unique(labels)  # (a centre that ended with no member takes no later paper either)
     return ({m: names[int(lab)] for m, lab in zip(members, labels)},

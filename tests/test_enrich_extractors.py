@@ -275,7 +275,19 @@ def test_cue_scan_equals_finditer():
      "FGDM: Few-Shot Graph Diffusion Model"),
     ("CoCo", "To address these issues, we propose a conjoint framework called CoCo, which captures compactness.",
      "CoCo: Conjoint framework"),
-    # nothing descriptive to say: the name alone rather than a broken fragment
+    # a bare kind of thing described by what it does: that, as a gerund phrase
+    ("LUMINA", "We propose LUMINA, a novel framework that detects hallucinations in RAG systems through"
+               " context-knowledge signals.", "LUMINA: Detecting hallucinations in RAG systems"),
+    ("R-HORIZON", "To address this, we propose R-HORIZON, a method designed to stimulate long-horizon reasoning"
+                  " behaviors in LRMs through query composition.",
+     "R-HORIZON: Stimulating long-horizon reasoning behaviors in LRMs"),
+    ("PreciseCache", "We propose PreciseCache, a plug-and-play framework that detects and skips truly redundant"
+                     " computations.", "PreciseCache: Detecting and skipping truly redundant computations"),
+    # the name in emphasis (Markdown's __x__ as the seed files have it)
+    ("BTZSC", "To address this, we introduce __BTZSC__, a benchmark of 22 public datasets for zero-shot text"
+              " classification.", "BTZSC: Benchmark of 22 public datasets for zero-shot text classification"),
+    # nothing descriptive to say: the name alone rather than a broken fragment, or a result for a purpose
+    ("PGX", "We introduce PGX, a framework that achieves competitive performance on three benchmarks.", "PGX"),
     ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
                    " preservation with a dynamic frame rate approach.", "FlexiCodec"),
 ])
@@ -283,10 +295,26 @@ def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want
 
 
+def test_gerunds():
+    from generator.enrich.titles import _gerund
+    third = "maps edits models unifies processes combines frees detects steers plans leverages".split()
+    assert [_gerund(v, True) for v in third] == ["mapping", "editing", "modeling", "unifying", "processing",
+                                                 "combining", "freeing", "detecting", "steering", "planning",
+                                                 "leveraging"]
+    assert [_gerund(v, False) for v in ("stimulate", "map", "learn", "tie")] == ["stimulating", "mapping", "learning",
+                                                                                "tying"]
+
+
 def test_key_phrase_titles_are_complete_phrases():
     text = ("Scaling laws describe how performance improves with data. We study this phenomenon in a canonical model."
             " We propose a spectral method for graph clustering that scales to billions of edges.")
     assert make_title(None, None, text, []) == "Spectral method for graph clustering"  # not the anaphoric "this phenomenon"
+    assert make_title(None, None, "Retrieval helps. We propose a framework that unifies retrieval and generation for"
+                      " open-domain QA.", []) == "Unifying retrieval and generation for open-domain QA"
+    # what the paper reports is not what it is about: not "Main findings"
+    assert make_title(None, None, "Compression methods improve the efficiency of reasoning models. With empirical"
+                      " verification, we present three main findings that generalize across models.", []) \
+        == "Compression methods"
     for p in read_seeds(SEEDS):
         title = make_title(None, extract_name(p.abstract_md), p.plain_text, [])
         last = title.split()[-1].lower()

@@ -69,10 +69,67 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 
 
+# what a paper reports, not what it is about: "we present three main findings", "two key insights"
+_REPORT = frozenset("""findings insights observations contributions results lessons takeaways conclusions
+questions components stages steps aspects""".split())
+
+
 def _good(p: str, name: str = "") -> bool:
     words = p.split()
     return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
-        and not all(w[:1].isdigit() for w in words)
+        and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT)
+
+
+# "a framework that detects X", "a method designed to stimulate X": what the thing does, as a gerund phrase
+_KIND = (r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|"
+         r"technique|pipeline|agent|paradigm|strategy|metric|recipe|scheme|procedure|mechanism|module|tool|platform)")
+# (not what it achieves or is: "a method that achieves competitive performance", "that consists of")
+_NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|deliver|yield|show|demonstrate|require|"
+                r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
+                r"need|perform)(?:e?s)?)\b)")
+_PURPOSE = re.compile(
+    rf"(?:[\w\-]+\s+){{0,2}}?{_KIND}s?,?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
+    rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
+    rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)", re.S)
+_DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
+
+
+def _gerund(verb: str, third_person: bool) -> str:
+    """'detects' -> 'detecting', 'unifies' -> 'unifying', 'combines' -> 'combining', 'maps' -> 'mapping'."""
+    base = verb
+    if third_person:
+        if verb.endswith("ies"):
+            base = verb[:-3] + "y"
+        elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+            base = verb[:-2]
+        else:
+            base = verb[:-1]
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
+        return base[:-1] + "ing"
+    if len(base) <= 4 and _DOUBLED.fullmatch(base):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+def _described(rest: str, name: str = "") -> str:
+    """The noun phrase at the start of `rest` ("framework for graph clustering"), or, where that is a
+    bare kind of thing followed by what it does, that ("framework that detects hallucinations in RAG
+    systems through ..." -> "Detecting hallucinations in RAG systems"); "" if neither makes a title."""
+    p = _phrase(rest)
+    if _good(p, name):
+        return p
+    m = _PURPOSE.match(rest.replace("*", ""))
+    if m:
+        verb = _gerund(m.group(1) or m.group(2), bool(m.group(1)))
+        if m.group(3):  # "detects and skips X" -> "Detecting and skipping X"
+            verb += " and " + _gerund(m.group(4), True)
+        obj = _phrase(m.group(5), 8)
+        g = f"{verb} {obj}"
+        if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name):
+            return g
+    return ""
 
 
 def _tidy_long(long: str) -> str:
@@ -105,13 +162,19 @@ def _initials_match(long: str, name: str) -> bool:
     return bool(long) and long[0].lower() == name[0].lower() and _abbreviates(long, name)
 
 
-def _occurrences(text: str, name: str, limit: int = 6) -> list[int]:
-    """Positions of name as a whole token (not the 'FGDM' inside 'LR-FGDM')."""
+def _occurrences(text: str, name: str, limit: int = 6) -> list[tuple[int, int]]:
+    """(start, end) of name as a whole token (not the 'FGDM' inside 'LR-FGDM'), with the emphasis
+    around it ('__BTZSC__', '**Gaia2**': end after the closing marks)."""
     out, i, n = [], text.find(name), len(name)
     while i >= 0 and len(out) < limit:
-        b, a = text[i - 1:i], text[i + n:i + n + 1]
-        if not (b.isalnum() or b in "-_") and not (a.isalnum() or a in "-_"):
-            out.append(i)
+        a, z = i, i + n
+        while a and text[a - 1] in "*_":
+            a -= 1
+        while z < len(text) and text[z] in "*_" and (a < i or text[z] == "*"):
+            z += 1
+        b, c = text[a - 1:a], text[z:z + 1]
+        if not (b.isalnum() or b in "-_") and not (c.isalnum() or c in "-_"):
+            out.append((i, z))
         i = text.find(name, i + n)
     return out
 
@@ -120,7 +183,7 @@ def descriptor(name: str, text: str) -> str:
     """What the abstract says its name is: 'X, a framework for Y' -> 'Framework for Y'."""
     occ = _occurrences(text, name)
     acro = _ONE_WORD.fullmatch(name) and sum(c.isupper() for c in name) >= 2
-    for pos in occ:  # 1. the acronym's expansion, before or after it
+    for pos, _ in occ:  # 1. the acronym's expansion, before or after it
         before, after = text[max(0, pos - 120):pos], text[pos + len(name):pos + len(name) + 200]
         if not acro:
             break
@@ -132,13 +195,13 @@ def descriptor(name: str, text: str) -> str:
         m = _LONG_AFTER.match(after)
         if m and _initials_match(m.group(1), name):
             return _cap(_tidy_long(m.group(1).strip()))
-    for pos in occ:  # 2. the appositive: "X, a ..." / "X is a ..."
-        m = _AFTER_NAME.match(text, pos + len(name), pos + len(name) + 240)
+    for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ..."
+        m = _AFTER_NAME.match(text, end, end + 240)
         if m:
-            p = _phrase(m.group(1))
-            if _good(p, name):
+            p = _described(m.group(1), name)
+            if p:
                 return _cap(p)
-    for pos in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
+    for pos, _ in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
         m = _noun_before(text[max(0, pos - 120):pos])
         if m:
             p = _phrase(m.group(1))
@@ -161,8 +224,8 @@ def key_phrase(text: str) -> str:
     for s in sentences(text):
         m = _INTRO.search(s)
         if m:
-            p = _phrase(_HEAD_JUNK.sub("", m.group(1)))
-            if _good(p):
+            p = _described(_HEAD_JUNK.sub("", m.group(1)))
+            if p:
                 return _cap(p)
     return ""
 

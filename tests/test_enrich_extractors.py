@@ -311,6 +311,11 @@ def test_key_phrase_titles_are_complete_phrases():
     assert make_title(None, None, text, []) == "Spectral method for graph clustering"  # not the anaphoric "this phenomenon"
     assert make_title(None, None, "Retrieval helps. We propose a framework that unifies retrieval and generation for"
                       " open-domain QA.", []) == "Unifying retrieval and generation for open-domain QA"
+    # no statement of its own: the topic the abstract opens with, up to its verb, no dangling number or dash
+    assert make_title(None, None, "Test-time scaling aims to improve reasoning. Results are mixed.", []) \
+        == "Test-time scaling"
+    assert make_title(None, None, "-Gaussian certifiability is studied here.", []) == "Gaussian certifiability"
+    assert make_title(None, None, "We study theoretical analysis of two. It holds.", []) == "Theoretical analysis"
     # what the paper reports is not what it is about: not "Main findings"
     assert make_title(None, None, "Compression methods improve the efficiency of reasoning models. With empirical"
                       " verification, we present three main findings that generalize across models.", []) \

@@ -28,10 +28,12 @@ _STOP_AT = re.compile(
     r"outperforms|improve|improves|yield|yields|reduce|reduces|first|then|pose|poses|use|uses|remain|remains|"
     r"struggle|struggles|face|faces|lack|lacks|rely|relies|exhibit|exhibits|suffer|suffers|offer|offers|provide|"
     r"provides|enable|enables|require|requires|play|plays|become|becomes|emerge|emerges|emerged|often|typically|"
-    r"increasingly|widely|still|usually|generally|commonly|must|should|may|might|do|does)\b"
+    r"increasingly|widely|still|usually|generally|commonly|must|should|may|might|do|does|aim|aims|seek|seeks|"
+    r"attempt|attempts|strive|strives|promise|promises|hold|holds|involve|involves|apply|applies|represent|"
+    r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces)\b"
     r"|[,.;:()\[\]—–!?]|\s-+\s|\s\d+\)|\s--")
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
-                      "across toward towards both either between among this these that such".split())
+                      "across toward towards both either between among this these that such two three four".split())
 _ANAPHOR = re.compile(r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b|"
                       r"^(?:to|that|both|either|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|"
                       r"some|kinds?|types?|ways?|range|number|variety|lot)\b", re.I)
@@ -49,7 +51,7 @@ def _phrase(rest: str, max_words: int = 10) -> str:
     than max_words, cut before a preposition within the limit -- the first from the 5th word on
     ("reward modeling | with support for ...") -- never mid-phrase."""
     rest = rest.replace("*", "").replace("$", "")
-    rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip()
+    rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip().lstrip("-–—")  # ("-Gaussian" of $(ε,δ)$-Gaussian)
     m = _STOP_AT.search(rest)
     words = (rest[:m.start()] if m else rest).split()
     if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective

@@ -286,7 +286,20 @@ def test_cue_scan_equals_finditer():
     # the name in emphasis (Markdown's __x__ as the seed files have it)
     ("BTZSC", "To address this, we introduce __BTZSC__, a benchmark of 22 public datasets for zero-shot text"
               " classification.", "BTZSC: Benchmark of 22 public datasets for zero-shot text classification"),
+    ("LAMIR", "This paper introduces an algorithm LAMIR that learns an abstracted model of an imperfect information"
+              " game directly from interaction.", "LAMIR: Learning an abstracted model"),
+    # expansions: one hyphenated word, "short for"; the noun phrase before "(termed X)"
+    ("MoM", "We introduce a novel architecture called Mixture-of-Memories (MoM). MoM utilizes multiple memory states.",
+     "MoM: Mixture-of-Memories"),
+    ("CLAP", "We propose a joint pre-training method for images and point clouds, termed CLAP, short for Curvature"
+             " sampLing and leArnable Prototype. Specifically, it works.", "CLAP: Curvature Sampling and Learnable Prototype"),
+    ("ReDDiT", "In this study, we propose a rehashing noise approach for discrete diffusion transformer (termed ReDDiT),"
+               " with the aim to extend absorbing states.",
+     "ReDDiT: Rehashing noise approach for discrete diffusion transformer"),
+    ("RefineBench", "We introduce RefineBench, a benchmark of 1,002 challenging problems across 11 domains.",
+     "RefineBench: Benchmark of 1,002 challenging problems across 11 domains"),  # (not "Benchmark of 1")
     # nothing descriptive to say: the name alone rather than a broken fragment, or a result for a purpose
+    ("BIRD", "Results on BIRD: the most recent flagship model GPT-5 completes only 8.67% of tasks.", "BIRD"),
     ("PGX", "We introduce PGX, a framework that achieves competitive performance on three benchmarks.", "PGX"),
     ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
                    " preservation with a dynamic frame rate approach.", "FlexiCodec"),
@@ -315,6 +328,10 @@ def test_key_phrase_titles_are_complete_phrases():
     assert make_title(None, None, "Test-time scaling aims to improve reasoning. Results are mixed.", []) \
         == "Test-time scaling"
     assert make_title(None, None, "-Gaussian certifiability is studied here.", []) == "Gaussian certifiability"
+    assert make_title(None, None, "Although diffusion models are strong, sampling is slow. Results follow.", []) \
+        == "Diffusion models"
+    assert make_title(None, None, "Animation of humanoid characters is hard. Results follow.", []) \
+        == "Animation of humanoid characters"  # (the article "A" is a word, not a letter of the next one)
     assert make_title(None, None, "We study theoretical analysis of two. It holds.", []) == "Theoretical analysis"
     # what the paper reports is not what it is about: not "Main findings"
     assert make_title(None, None, "Compression methods improve the efficiency of reasoning models. With empirical"

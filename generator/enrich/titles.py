@@ -30,8 +30,9 @@ _STOP_AT = re.compile(
     r"provides|enable|enables|require|requires|play|plays|become|becomes|emerge|emerges|emerged|often|typically|"
     r"increasingly|widely|still|usually|generally|commonly|must|should|may|might|do|does|aim|aims|seek|seeks|"
     r"attempt|attempts|strive|strives|promise|promises|hold|holds|involve|involves|apply|applies|represent|"
-    r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces)\b"
-    r"|[,.;:()\[\]—–!?]|\s-+\s|\s\d+\)|\s--")
+    r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces|grow|grows|"
+    r"continue|continues|had)\b"
+    r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—–!?]|\s-+\s|\s\d+\)|\s--")  # (not the comma of 1,000)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
                       "across toward towards both either between among this these that such two three four".split())
 _ANAPHOR = re.compile(r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b|"
@@ -79,7 +80,9 @@ questions components stages steps aspects""".split())
 def _good(p: str, name: str = "") -> bool:
     words = p.split()
     return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
-        and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT)
+        and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT) \
+        and not all(w.lower().endswith("ly") or w.lower() in ("and", "or") for w in words) \
+        and "%" not in p  # (not "Theoretically and empirically", nor a result: "GPT-5 completes only 8.67%")
 
 
 # "a framework that detects X", "a method designed to stimulate X": what the thing does, as a gerund phrase
@@ -88,11 +91,12 @@ _KIND = (r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system
 # (not what it achieves or is: "a method that achieves competitive performance", "that consists of")
 _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|deliver|yield|show|demonstrate|require|"
                 r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
-                r"need|perform)(?:e?s)?)\b)")
-_PURPOSE = re.compile(
-    rf"(?:[\w\-]+\s+){{0,2}}?{_KIND}s?,?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
-    rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
-    rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)", re.S)
+                r"need|perform|encompass)(?:e?s)?)\b)")
+_DOES = (rf",?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
+         rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
+         rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)")
+_PURPOSE = re.compile(rf"(?:[\w\-]+\s+){{0,2}}?{_KIND}s?{_DOES}", re.S)
+_NAME_DOES = re.compile(_DOES, re.S)  # right after a name: "an algorithm LAMIR that learns X"
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
 
 
@@ -122,16 +126,19 @@ def _described(rest: str, name: str = "") -> str:
     p = _phrase(rest)
     if _good(p, name):
         return p
-    m = _PURPOSE.match(rest.replace("*", ""))
-    if m:
-        verb = _gerund(m.group(1) or m.group(2), bool(m.group(1)))
-        if m.group(3):  # "detects and skips X" -> "Detecting and skipping X"
-            verb += " and " + _gerund(m.group(4), True)
-        obj = _phrase(m.group(5), 8)
-        g = f"{verb} {obj}"
-        if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name):
-            return g
-    return ""
+    return _does(_PURPOSE.match(rest.replace("*", "")), name)
+
+
+def _does(m: re.Match | None, name: str = "") -> str:
+    """What a _DOES match says the thing does, as a gerund phrase, or ""."""
+    if not m:
+        return ""
+    verb = _gerund(m.group(1) or m.group(2), bool(m.group(1)))
+    if m.group(3):  # "detects and skips X" -> "Detecting and skipping X"
+        verb += " and " + _gerund(m.group(4), True)
+    obj = _phrase(m.group(5), 8)
+    g = f"{verb} {obj}"
+    return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
 def _tidy_long(long: str) -> str:
@@ -143,9 +150,11 @@ def _tidy_long(long: str) -> str:
     return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
 
 
-_AFTER_NAME = re.compile(rf"\)?\s*(?:,|--|—|–|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+){_FILLER}(.*)", re.S)
+_AFTER_NAME = re.compile(rf"\)?\s*(?:(?:,|--|—|–|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|:\s*(?:a|an)\s+){_FILLER}(.*)",
+                         re.S)  # ("XQC: a sample-efficient actor-critic algorithm", not "X: the best model scores 8%")
 _LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")
-_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+(?:called|termed|named|dubbed|coined)?\s*")
+_SHORT_FOR = re.compile(r",?\s+(?:short for|which stands for|standing for)\s+([^.,;:()]{6,120})")
+_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+(?:\(?(?:called|termed|named|dubbed|coined))?\s*")
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
 _CLAUSE_END = re.compile(r"[,.;:()\[\]]")
 
@@ -191,18 +200,22 @@ def descriptor(name: str, text: str) -> str:
             break
         if after.startswith(")") and before.rstrip().endswith("("):
             words = _CLAUSE_END.split(before.rstrip()[:-1])[-1].split()[-9:]
-            for k in range(2, len(words) + 1):  # the shortest expansion that spells the acronym
+            for k in range(1, len(words) + 1):  # the shortest expansion that spells the acronym
+                if k == 1 and words[-1].count("-") < 1:
+                    continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")
                 if _initials_match(" ".join(words[-k:]), name):
                     return _cap(_tidy_long(" ".join(words[-k:])))
         m = _LONG_AFTER.match(after)
         if m and _initials_match(m.group(1), name):
             return _cap(_tidy_long(m.group(1).strip()))
-    for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ..."
-        m = _AFTER_NAME.match(text, end, end + 240)
-        if m:
-            p = _described(m.group(1), name)
-            if p:
-                return _cap(p)
+        m = _SHORT_FOR.match(after)  # "termed CLAP, short for Curvature sampLing and leArnable Prototype"
+        if m and _initials_match(m.group(1).strip(), name):
+            return _cap(_tidy_long(m.group(1).strip()))
+    for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
+        m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."
+        p = _described(m.group(1), name) if m else _does(_NAME_DOES.match(text, end, end + 240), name)
+        if p:
+            return _cap(p)
     for pos, _ in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
         m = _noun_before(text[max(0, pos - 120):pos])
         if m:
@@ -232,7 +245,8 @@ def key_phrase(text: str) -> str:
     return ""
 
 
-_LEAD_DET = re.compile(r"^(?:the|a|an)\s+", re.I)
+_LEAD_DET = re.compile(r"^(?:(?:although|though|while|whereas|despite|since|because|as|when|given|with)\s+)?"
+                       r"(?:(?:the|a|an)\s+)?", re.I)  # "Although diffusion models excel ..." -> diffusion models
 
 
 def make_title(given: str | None, name: str | None, text: str, tags: list[str]) -> str:

@@ -65,7 +65,26 @@ def _phrase(rest: str, max_words: int = 10) -> str:
         words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
     while words and words[-1].lower() in _DANGLING:
         words.pop()
-    return " ".join(words)
+    return _balanced(" ".join(words))
+
+
+_QUOTES = (("“", "”"), ("‘", "’"), ('"', '"'), ("``", "''"))
+
+
+def _balanced(p: str) -> str:
+    """p without the quote marks a cut left open or closed ('“trajectory trees' -> 'trajectory trees'),
+    or that enclose all of it."""
+    for open_, close in _QUOTES:
+        if open_ == close:
+            if p.count(open_) % 2:
+                p = p.replace(open_, "")
+        elif p.count(open_) != p.count(close):
+            p = p.replace(open_, "")
+            if close != "’":  # (which is an apostrophe too: "model’s")
+                p = p.replace(close, "")
+        elif p.startswith(open_) and p.endswith(close) and p.count(open_) == 1:  # a quoted title: no quotes
+            p = p[len(open_):-len(close)]
+    return p.strip()
 
 
 def _cap(s: str) -> str:

@@ -2,8 +2,9 @@
 
 Title: a given title always wins; else "Name: descriptor", where the descriptor is what the
 abstract itself says the name is -- the acronym's expansion ("TRACE (TRAnsforming diffusion Cues
-to instance Edges)"), else the appositive ("Gaia2, a benchmark for ..."), else the noun phrase that
-introduces it ("a conjoint framework called CoCo"), else "X is a ...".  Without a name: the
+to instance Edges)"), else the appositive ("Gaia2, a benchmark for ...", or what it does: "LUMINA, a
+framework that detects hallucinations ..." -> "Detecting hallucinations ..."), else the noun phrase
+that introduces it ("a conjoint framework called CoCo"), else "X is a ...".  Without a name: the
 abstract's own key phrase ("we propose a spectral method for graph clustering", "we study ...").
 Phrases are cut at a clause boundary, never mid-phrase, and never end on "and/of/the/with".
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .names import _abbreviates
+from .names import _SELF, _abbreviates
 from .text import sentences, shorten, slugify
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -105,8 +106,6 @@ def _good(p: str, name: str = "") -> bool:
 
 
 # "a framework that detects X", "a method designed to stimulate X": what the thing does, as a gerund phrase
-_KIND = (r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|"
-         r"technique|pipeline|agent|paradigm|strategy|metric|recipe|scheme|procedure|mechanism|module|tool|platform)")
 # (not what it achieves or is: "a method that achieves competitive performance", "that consists of")
 _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|deliver|yield|show|demonstrate|require|"
                 r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
@@ -114,7 +113,7 @@ _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|del
 _DOES = (rf",?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
          rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
          rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)")
-_PURPOSE = re.compile(rf"(?:[\w\-]+\s+){{0,2}}?{_KIND}s?{_DOES}", re.S)
+_PURPOSE = re.compile(rf"(?:[\w\-]+\s+){{0,2}}?{_SELF}s?{_DOES}", re.S)  # (_SELF: the kinds of thing a paper names)
 _NAME_DOES = re.compile(_DOES, re.S)  # right after a name: "an algorithm LAMIR that learns X"
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
 

@@ -328,6 +328,7 @@ def test_key_phrase_titles_are_complete_phrases():
     assert make_title(None, None, "Test-time scaling aims to improve reasoning. Results are mixed.", []) \
         == "Test-time scaling"
     assert make_title(None, None, "-Gaussian certifiability is studied here.", []) == "Gaussian certifiability"
+    assert make_title(None, None, "We introduce ε-Gaussian certifiability, a notion.", []) == "ε-Gaussian certifiability"
     assert make_title(None, None, "“Trajectory trees” are a tool. It works.", []) == "Trajectory trees"  # no stray quote
     assert make_title(None, None, "We study the model’s “inner voice”, a signal.", []) == "Model’s “inner voice”"
     assert make_title(None, None, "Although diffusion models are strong, sampling is slow. Results follow.", []) \

@@ -89,7 +89,8 @@ def _balanced(p: str) -> str:
 
 
 def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:] if s else s
+    """The first letter in upper case, if it is a Latin one (not the ε of "ε-Gaussian certifiability")."""
+    return s[:1].upper() + s[1:] if s[:1].isascii() else s
 
 
 # what a paper reports, not what it is about: "we present three main findings", "two key insights"

@@ -135,6 +135,17 @@ def test_pages_advertise_their_feeds(seed_site):
             assert resolve(seed_site, page, href)[0].is_file(), (page, href)
     own = [href for _, href in feed_rx.findall(category.read_text("utf-8")) if "categories/" in href]
     assert own and own[0].endswith(category.parent.name + ".atom.xml")
+    new = seed_site / "new" / "index.html"  # the What's new page links the feed in its lead, as a link
+    lead = re.search(r'<p class="pd-lead">(.*?)</p>', new.read_text("utf-8"), re.S).group(1)
+    hrefs = re.findall(r'<a href="([^"]+)">Atom feed of new papers</a>', lead)
+    assert hrefs and resolve(seed_site, new, hrefs[0])[0] == seed_site / "feeds" / "all.atom.xml"
+
+
+def test_lead_paragraphs_hold_no_unrendered_markdown(seed_site):
+    """A page's lead is raw HTML, where Markdown is not rendered: a link there must be an <a>."""
+    for page in sorted(seed_site.rglob("*.html")):
+        for lead in re.findall(r'<p class="pd-lead">(.*?)</p>', page.read_text("utf-8"), re.S):
+            assert "](" not in lead and "**" not in lead, (page, lead)
 
 
 def test_home_lists_collection_and_categories(seed_site):

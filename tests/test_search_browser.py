@@ -217,6 +217,18 @@ def test_category_facet_filters_and_lives_in_url(web):
     assert web.hrefs() == shown
 
 
+def test_results_come_before_the_filters_on_a_phone(web):
+    """On a narrow screen the facets stack below the results, not above them (a long tag facet
+    would push every result off the first screen); on a wide one they sit beside the results."""
+    web.page.set_viewport_size({"width": 390, "height": 844})
+    web.search("diffusion")
+    result, facets = web.page.locator(".ps-result").first.bounding_box(), web.page.locator(".ps-facets").bounding_box()
+    assert result["y"] < 844 and result["y"] < facets["y"]
+    web.page.set_viewport_size({"width": 1280, "height": 900})
+    result, facets = web.page.locator(".ps-result").first.bounding_box(), web.page.locator(".ps-facets").bounding_box()
+    assert facets["x"] > result["x"] and abs(facets["y"] - result["y"]) < 200
+
+
 def test_no_match_says_so(web):
     web.search("qwxzvqj")
     assert web.titles() == []

@@ -150,6 +150,8 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
     assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)
     labels = [p.subtopic.split(", ") for p in papers if p.subtopic]
     assert len(set(map(tuple, labels))) > 20
-    for terms in labels + [r.shared for p in papers for r in p.related]:  # each idea once: not "flow matching,
-        words = [set(t.replace("-", " ").split()) for t in terms]         # flow, matching"
+    # each idea once, in sub-topic labels, shared terms and the words that drove a category: not
+    # "flow matching, flow, matching"
+    for terms in labels + [r.shared for p in papers for r in p.related] + [p.category_terms for p in papers]:
+        words = [set(t.replace("-", " ").split()) for t in terms]
         assert not any(i != j and w <= v for i, w in enumerate(words) for j, v in enumerate(words)), terms

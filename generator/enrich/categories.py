@@ -15,6 +15,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .taxonomy import DATA, Taxonomy
+from .text import distinct_terms
 from .vectors import Corpus, build_corpus, grams, row_numbers, top_in_rows, unit_rows
 
 MODEL_PATH = DATA / "category_model.json"
@@ -123,34 +124,27 @@ def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxono
     return P, X
 
 
-def explain(x: sp.csr_matrix, model: CategoryModel, cls: str, k: int = 6) -> list[str]:
-    """The terms of one paper that pushed it most towards `cls` (tfidf x weight)."""
-    row = model.coef[model.classes.index(cls)]
-    contrib = x.data * row[x.indices]
-    order = np.lexsort((x.indices, -contrib))
-    return [model.terms[x.indices[i]] for i in order[:k] if contrib[i] > 0]
-
-
 def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | None], k: int = 6) -> list[list[str]]:
-    """explain() for every row of X at once: classes[i] is row i's class (None: no explanation)."""
+    """For each row of X, the k terms that pushed it most towards its class classes[i] (tfidf x weight;
+    None: no explanation), each idea once ("reinforcement learning", not also "reinforcement")."""
     X = X.tocsr().sorted_indices()  # (ties by column)
     cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
     row = row_numbers(X)
     contrib = X.data * model.coef[np.maximum(cls_ix[row], 0), X.indices]
     ok = (contrib > 0) & (cls_ix[row] >= 0)
     row, col, contrib = row[ok], X.indices[ok], contrib[ok]
-    pos, _ = top_in_rows(row, contrib, k)
+    pos, _ = top_in_rows(row, contrib, k + 4)  # (spares for the terms that are part of another)
     out: list[list[str]] = [[] for _ in range(X.shape[0])]
     for r, c in zip(row[pos].tolist(), col[pos].tolist()):
         out[r].append(model.terms[c])
-    return out
+    return [distinct_terms(terms, k) for terms in out]
 
 
 def keyword_terms(text: str, area_keywords: tuple[str, ...], k: int = 6) -> list[str]:
     """The area's keywords found in a text (explains a keyword/description decision)."""
     low = text.lower()
     hits = sorted(((low.count(kw.lower()), kw) for kw in area_keywords if kw.lower() in low), key=lambda h: (-h[0], h[1]))
-    return [kw for _, kw in hits[:k]]
+    return distinct_terms([kw for _, kw in hits], k)
 
 
 def load_model(path: Path | None = None) -> CategoryModel | None:

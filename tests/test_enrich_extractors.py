@@ -288,6 +288,16 @@ def test_cue_scan_equals_finditer():
               " classification.", "BTZSC: Benchmark of 22 public datasets for zero-shot text classification"),
     ("LAMIR", "This paper introduces an algorithm LAMIR that learns an abstracted model of an imperfect information"
               " game directly from interaction.", "LAMIR: Learning an abstracted model"),
+    ("EdgeCape", "We introduce EdgeCape, a novel framework that overcomes these limitations by predicting the graph's"
+                 " edge weights in order to optimize localization.", "EdgeCape: Predicting the graph's edge weights"),
+    ("UltraViCo", "We propose UltraViCo, a training-free, plug-and-play method that suppresses attention for tokens"
+                  " beyond the training window via a constant decay factor.",
+     "UltraViCo: Suppressing attention for tokens beyond the training window"),
+    ("YuE", "We tackle lyrics-to-song generation by introducing YuE (乐), a family of open-source music generation"
+            " foundation models. Specifically, it scales.", "YuE: Family of open-source music generation foundation models"),
+    # a name of several words says more than a bare kind of thing
+    ("Occupancy Reward Shaping", "We propose Occupancy Reward Shaping (ORS), a reward-shaping approach. It works.",
+     "Occupancy Reward Shaping"),
     # expansions: one hyphenated word, "short for"; the noun phrase before "(termed X)"
     ("MoM", "We introduce a novel architecture called Mixture-of-Memories (MoM). MoM utilizes multiple memory states.",
      "MoM: Mixture-of-Memories"),

@@ -21,7 +21,8 @@ _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|gener
 _DET = r"(?:(?:a|an|the|our|two|three)\s+)"
 # where a descriptive noun phrase ends: relative clauses, purpose/means phrases, participle phrases, punctuation
 _STOP_AT = re.compile(
-    r"\s+(?:that|which|where|whereby|wherein|who|whose|while|whilst|to|by|using|via|through|leveraging|consisting|"
+    r"\s+(?:that|which|where|whereby|wherein|who|whose|while|whilst|in\s+order\s+to|so\s+as\s+to|to|by|using|via|"
+    r"through|leveraging|consisting|"
     r"comprising|enabling|allowing|achieving|featuring|incorporating|combining|capable|including|based\s+on|"
     r"built\s+(?:on|upon)|when|if|because|since|than|as\s+well|thereby|such\s+that|without\s+requiring)\b"
     r"|\s+[a-z]+ed\s+(?:with|by|on|for|to|in|from|as|using|via|upon|under|at)\b"  # "kernels supplemented with"
@@ -114,8 +115,9 @@ _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|del
 _DOES = (rf",?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
          rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
          rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)")
-_PURPOSE = re.compile(rf"(?:[\w\-]+\s+){{0,2}}?{_SELF}s?{_DOES}", re.S)  # (_SELF: the kinds of thing a paper names)
+_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_DOES}", re.S)  # (_SELF: the kinds of thing a paper names)
 _NAME_DOES = re.compile(_DOES, re.S)  # right after a name: "an algorithm LAMIR that learns X"
+_BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
 
 
@@ -155,7 +157,13 @@ def _does(m: re.Match | None, name: str = "") -> str:
     verb = _gerund(m.group(1) or m.group(2), bool(m.group(1)))
     if m.group(3):  # "detects and skips X" -> "Detecting and skipping X"
         verb += " and " + _gerund(m.group(4), True)
-    obj = _phrase(m.group(5), 8)
+    rest = m.group(5)
+    obj = _phrase(rest, 8)
+    if _ANAPHOR.search(obj):  # "overcomes these limitations by predicting X": how it does that, "Predicting X"
+        by = _BY.match(rest)
+        if not by:
+            return ""
+        verb, obj = by.group(1), _phrase(by.group(2), 8)
     g = f"{verb} {obj}"
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
@@ -169,8 +177,9 @@ def _tidy_long(long: str) -> str:
     return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
 
 
-_AFTER_NAME = re.compile(rf"\)?\s*(?:(?:,|--|—|–|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|:\s*(?:a|an)\s+){_FILLER}(.*)",
-                         re.S)  # ("XQC: a sample-efficient actor-critic algorithm", not "X: the best model scores 8%")
+_AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\))?\s*(?:(?:,|--|—|–|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+                         rf":\s*(?:a|an)\s+){_FILLER}(.*)", re.S)
+# ("YuE (乐), a family of ...", "XQC: a sample-efficient actor-critic algorithm", not "X: the best model scores 8%")
 _LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")
 _SHORT_FOR = re.compile(r",?\s+(?:short for|which stands for|standing for)\s+([^.,;:()]{6,120})")
 _NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+(?:\(?(?:called|termed|named|dubbed|coined))?\s*")
@@ -264,6 +273,7 @@ def key_phrase(text: str) -> str:
     return ""
 
 
+_KIND_ONLY = re.compile(rf"(?:[\w\-]+\s+)?{_SELF}s?", re.I)  # "Unified framework", "Attention mechanism"
 _LEAD_DET = re.compile(r"^(?:(?:although|though|while|whereas|despite|since|because|as|when|given|with)\s+)?"
                        r"(?:(?:the|a|an)\s+)?", re.I)  # "Although diffusion models excel ..." -> diffusion models
 
@@ -274,6 +284,8 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     if name:
         name = name.strip("_*")
         d = descriptor(name, text)
+        if " " in name and _KIND_ONLY.fullmatch(d):  # "Occupancy Reward Shaping" says more than "Reward-shaping approach"
+            d = ""
         return f"{name}: {d}" if d else name
     p = key_phrase(text)
     if p:

@@ -364,7 +364,8 @@ def test_tag_worthiness():
                  "plasticity"):
         assert _tag_worthy(good), good
     for bad in ("accurate", "image", "frame", "model", "ensures sufficient", "algorithms require", "high-quality",
-                "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image"):
+                "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image",
+                "notion", "manner", "literature", "requirement", "reference", "innovation"):
         assert not _tag_worthy(bad), bad
 
 

@@ -106,6 +106,12 @@ mechanism mechanisms pattern patterns phenomenon phenomena behaviour scenario sc
 setting settings level levels stage stages phase phases period degree extent amount portion fraction
 advances advance advancement advancements modification modifications power reduction guidance variation variations
 coherence art research case fraction usage change changes
+notion notions innovation innovations addition additions literature requirement requirements methodology
+methodologies definition definitions description descriptions extension extensions experience experiences
+consequence consequences reference references configuration configurations enhancement enhancements family
+families manner provider providers indicator indicators expectation expectations measurement measurements
+connection connections relation relations position positions transition transitions capacity speed assessment
+assessments variable variables vector vectors characteristic characteristics option options
 """.split())
 # generic nouns that a specific modifier turns into a real topic ("diffusion model", "transfer learning")
 _GENERIC_HEADS = set("""model models learning training data framework benchmark evaluation generalization

@@ -338,6 +338,8 @@ def test_key_phrase_titles_are_complete_phrases():
     assert make_title(None, None, "Test-time scaling aims to improve reasoning. Results are mixed.", []) \
         == "Test-time scaling"
     assert make_title(None, None, "-Gaussian certifiability is studied here.", []) == "Gaussian certifiability"
+    assert make_title(None, None, "Reasoning is not just about solving problems---it is also about evaluating which"
+                      " solutions are correct.", []) == "Reasoning is not just about solving problems"
     assert make_title(None, None, "We introduce ε-Gaussian certifiability, a notion.", []) == "ε-Gaussian certifiability"
     assert make_title(None, None, "“Trajectory trees” are a tool. It works.", []) == "Trajectory trees"  # no stray quote
     assert make_title(None, None, "We study the model’s “inner voice”, a signal.", []) == "Model’s “inner voice”"

@@ -297,7 +297,10 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     phrases = [t for t in tags if " " in t or "-" in t]
     if phrases:
         return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
-    return shorten(first or "Untitled", 80)
+    return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
+
+
+_CLAUSE = re.compile(r"\s*(?:-{2,}|—|;|:\s)\s*")  # "... solving problems---it is also about evaluating ..."
 
 
 def teaser(text: str, limit: int = 200) -> str:

@@ -229,6 +229,18 @@ def test_results_come_before_the_filters_on_a_phone(web):
     assert facets["x"] > result["x"] and abs(facets["y"] - result["y"]) < 200
 
 
+def test_a_long_query_goes_on_with_papers_missing_one_word(web):
+    """Few seed papers have all of "diffusion language models reasoning": those come first, then the
+    papers with all of the words but one, labelled and counted apart in the status line."""
+    web.search("diffusion language models reasoning")
+    m = re.match(r"(\d+) papers?\. (\d+) more with all of the words but one\.", web.status())
+    assert m, web.status()
+    full, near = int(m.group(1)), int(m.group(2))
+    labels = [r.locator(".ps-why").all_inner_texts() for r in web.page.locator(".ps-result").all()]
+    assert len(labels) == min(full + near, 10)
+    assert all(not lab for lab in labels[:full]) and all(lab == ["all words but one"] for lab in labels[full:])
+
+
 def test_no_match_says_so(web):
     web.search("qwxzvqj")
     assert web.titles() == []

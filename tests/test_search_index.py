@@ -85,7 +85,8 @@ const out = {};
   out.engine = {};
   for (const q of cmd.engineQueries || []) {
     const res = await engine.search(q);
-    out.engine[q] = {slugs: res.hits.map(h => slugOf(h.doc)), partial: res.partial,
+    out.engine[q] = {slugs: res.hits.map(h => slugOf(h.doc)), partial: res.partial, near: res.near,
+                     nearHits: res.hits.map(h => !!h.near),
                      related: res.hits.map(h => h.related), ideas: res.hits.map(h => h.ideas), relatedTerms: [...res.relatedTerms].sort(),
                      facets: engine.facet(res.hits, cmd.filters && cmd.filters[q] || {cat: null, tags: []})};
   }
@@ -185,6 +186,27 @@ def test_engine_queries(tmp_path):
     assert [h for h in facets["hits"]] and len(facets["hits"]) == 1
     assert {c["name"]: c["count"] for c in facets["categories"]} == {"Generative models": 1, "Language models": 1}
     assert {t["name"] for t in facets["tags"]} == {"diffusion", "sampling"}
+
+
+def test_long_queries_go_on_with_papers_that_miss_one_word(tmp_path):
+    """From three words, when fewer than a page of papers has them all, the papers with all of them
+    but one follow the full matches (flagged `near`); not for two words, nor when a page is full."""
+    papers = [paper("full", "Sampling diffusion proteins", "Fast sampling of diffusion models for proteins.", "Bio"),
+              paper("two-a", "Diffusion for proteins", "Diffusion models for protein design.", "Bio"),
+              paper("two-b", "Protein sampling", "Sampling protein conformations quickly.", "Bio"),
+              paper("one", "Diffusion", "Diffusion models for images.", "Vision"),
+              paper("none", "Graphs", "Graph neural networks for molecules.", "Graphs")]
+    out = run_node(tmp_path, papers, {"engineQueries": ["protein diffusion sampling", "protein diffusion",
+                                                        "protein diffusion sampling graphs"]})["engine"]
+    three = out["protein diffusion sampling"]
+    assert three["slugs"][0] == slug("full") and set(three["slugs"][1:]) == {slug("two-a"), slug("two-b")}
+    assert three["near"] == 2 and three["nearHits"] == [False, True, True] and three["partial"] is False
+    assert set(out["protein diffusion"]["slugs"]) == {slug("full"), slug("two-a")} and out["protein diffusion"]["near"] == 0
+    four = out["protein diffusion sampling graphs"]  # none has all four: papers with some, as before
+    assert four["partial"] is True and four["near"] == 0 and four["slugs"][0] == slug("full")
+    many = [paper(f"f{i}", f"Protein diffusion sampling {i}", "Protein diffusion sampling.", "Bio") for i in range(10)]
+    out = run_node(tmp_path / "many", many + papers, {"engineQueries": ["protein diffusion sampling"]})["engine"]
+    assert out["protein diffusion sampling"]["near"] == 0 and len(out["protein diffusion sampling"]["slugs"]) == 11
 
 
 def csv_papers(n: int) -> list[Paper]:

@@ -12,6 +12,8 @@
  * learned from the papers), at a lower weight: those papers come after every paper that has
  * the words themselves, marked "related idea".  An acronym the papers define matches its long
  * form ("a": LLM -> large language model) and a long form in the query its acronym ("l").
+ * A query of three words or more that few papers match in full goes on with the papers that
+ * match all its words but one ("making LLMs refuse harmful requests"), after the full matches.
  * lunr.js also provides the query pipeline (trimmer, stop words, stemmer).
  *
  * Safety: every piece of data reaches the page through textContent / createElement only.
@@ -26,6 +28,7 @@
   var W_RELATED = 0.4;     // x the cosine of a related term (see generator/related_terms.py)
   var MIN_IDEAS = 2;       // related terms a paper needs to match a word it does not have (benchmarks/search_ideas.py)
   var PAGE = 10;           // results per page
+  var NEAR_CLAUSES = 3;    // from this many words, papers with all of them but one follow when the full matches are < PAGE
   var MAX_CLAUSES = 16;
   var FIELD_ALIASES = {
     title: "title", name: "name", tag: "tag", tags: "tag", entity: "entity", entities: "entity",
@@ -391,16 +394,22 @@
           hits.push({ doc: doc, score: score[doc], matched: m, related: (m & ~direct[doc]) !== 0, direct: direct[doc], ideas: ideas[doc] });
         }
       }
+      function bits(x) { var n = 0; while (x) { n += x & 1; x >>>= 1; } return n; }
       var full = hits.filter(function (h) { return (h.matched & all) === all; });
       var partial = full.length === 0 && hits.length > 0;
+      var words = bits(all), near = [];
+      if (!partial && words >= NEAR_CLAUSES && full.length < PAGE) {
+        near = hits.filter(function (h) { return (h.matched & all) !== all && bits(h.matched & all) === words - 1; });
+        near.forEach(function (h) { h.near = true; });
+      }
       var list = partial ? hits : full;
-      function bits(x) { var n = 0; while (x) { n += x & 1; x >>>= 1; } return n; }
       // the papers with the words themselves first, then those with related terms for some (the
       // more of the related terms a paper has, the surer it is on the idea)
-      list.sort(function (a, b) {
+      function order(a, b) {
         return bits(b.direct) - bits(a.direct) || bits(b.matched) - bits(a.matched) ||
           (a.related || b.related ? b.ideas - a.ideas : 0) || b.score - a.score || a.doc - b.doc;
-      });
+      }
+      list = list.sort(order).concat(near.sort(order));
       if (clauses.length && !clauses.some(function (c) { return c.presence >= 0; })) {
         // only exclusions: every paper but those
         list = [];
@@ -408,7 +417,7 @@
         partial = false;
       }
       relatedTerms.forEach(function (t) { if (terms.has(t)) relatedTerms.delete(t); });
-      return { clauses: clauses, hits: list, partial: partial, terms: terms, relatedTerms: relatedTerms };
+      return { clauses: clauses, hits: list, partial: partial, near: near.length, terms: terms, relatedTerms: relatedTerms };
     });
   };
 
@@ -715,10 +724,13 @@
       if (!current()) return;
       mark("docs");
       self.more.hidden = hits.length <= page.length;
-      var n = hits.length.toLocaleString("en");
-      var byIdea = hits.filter(function (h) { return h.related; }).length, words = hits.length - byIdea;
-      var count = byIdea ? words.toLocaleString("en") + (words === 1 ? " paper" : " papers") + " with these words, " +
-        byIdea.toLocaleString("en") + " more on related ideas." : n + (hits.length === 1 ? " paper." : " papers.");
+      var n = hits.length.toLocaleString("en"), full = hits.length - (res.near || 0);
+      var byIdea = hits.filter(function (h) { return h.related && !h.near; }).length, words = full - byIdea;
+      var count = !byIdea ? full.toLocaleString("en") + (full === 1 ? " paper." : " papers.") :
+        !words ? byIdea.toLocaleString("en") + (byIdea === 1 ? " paper" : " papers") + " on related ideas." :
+        words.toLocaleString("en") + (words === 1 ? " paper" : " papers") + " with these words, " +
+        byIdea.toLocaleString("en") + " more on related ideas.";
+      if (res.near) count += " " + res.near.toLocaleString("en") + " more with all of the words but one.";
       self.status((res.partial ? "No paper matches every word; " + n + " match some." : count) +
         (hits.length > page.length ? " Showing " + page.length + "." : ""));
       self.done();
@@ -738,7 +750,11 @@
     a.appendChild(highlight(this.engine, d.title, terms, 0, related));
     li.appendChild(a);
     var meta = el("div", "ps-meta");
-    if (related) {
+    if (hit.near) {
+      var most = el("span", "ps-why", "all words but one");
+      most.title = "Few papers have every word of your query: this one has all of them but one";
+      meta.appendChild(most);
+    } else if (related) {
       var why = el("span", "ps-why", "related idea");
       why.title = "Matched through terms the papers use for the same idea as your words";
       meta.appendChild(why);

@@ -291,6 +291,19 @@ def papers_json_bytes(papers: list[Paper], line=record_line) -> bytes:
     return b"".join(parts)  # (the ~75 MB at 20,000 papers copied once)
 
 
+def slug_maps(papers: list[Paper]) -> dict[str, bytes]:
+    """docs/data/slugs/<c>.json: id -> slug of the papers whose id starts with hex digit c.  A paper's
+    address is its slug, made from a title a later build may word differently; an old address still
+    ends with the start of the paper's id, and the 404 page (site_templates/overrides/404.html) looks
+    it up here to go to the paper's page now."""
+    shards: dict[str, dict[str, str]] = {c: {} for c in "0123456789abcdef"}
+    for p in papers:
+        if p.id[:1] in shards:
+            shards[p.id[:1]][p.id] = p.slug
+    return {f"data/slugs/{c}.json": (json.dumps(dict(sorted(m.items())), ensure_ascii=False, separators=(",", ":"))
+                                     + "\n").encode("utf-8") for c, m in shards.items()}
+
+
 def papers_json(papers: list[Paper], urls: Urls = Urls()) -> str:
     return papers_json_bytes(papers, lambda p: record_line(p, urls)).decode("utf-8")
 
@@ -513,6 +526,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
 
     files = {k: out[k] for k in sorted(out)}
     files["data/papers.json"] = papers_json_bytes(papers, record)
+    files.update(slug_maps(papers))
     files[".nav.json"] = (json.dumps(nav(colls), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return files
 

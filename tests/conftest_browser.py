@@ -38,10 +38,27 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Pages(_Quiet):
+    """As a static host (GitHub Pages) does: a missing file gets the site's 404.html, status 404."""
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
 @contextlib.contextmanager
-def serve(root: Path):
-    """Serve `root` on 127.0.0.1 (free port) in a thread; yields the base URL."""
-    handler = functools.partial(_Quiet, directory=str(root))
+def serve(root: Path, not_found_page: bool = False):
+    """Serve `root` on 127.0.0.1 (free port) in a thread; yields the base URL.  `not_found_page`:
+    answer a missing file with root/404.html, as GitHub Pages does."""
+    handler = functools.partial(_Pages if not_found_page else _Quiet, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -241,6 +241,29 @@ def test_a_long_query_goes_on_with_papers_missing_one_word(web):
     assert all(not lab for lab in labels[:full]) and all(lab == ["all words but one"] for lab in labels[full:])
 
 
+@pytest.mark.parametrize("flat", [False, True])
+def test_an_old_paper_address_leads_to_the_paper(browser, site_dir, flat_site, flat):
+    """A paper's address is made from its title; after a build that words the title differently, the
+    old address ends with the same start of the paper's id, and the 404 page goes to the paper."""
+    site = flat_site[0] if flat else site_dir
+    papers = json.loads((site / "data" / "papers.json").read_text("utf-8"))["papers"]
+    p = next(p for p in papers if p["name"])
+    end = ".html" if flat else "/"
+    with serve(site, not_found_page=True) as url:
+        page = browser.new_page()
+        try:
+            page.goto(f"{url}/papers/an-older-wording-of-its-title-{p['id'][:6]}{end}#related-papers")
+            page.wait_for_url(f"{url}/{p['url']}#related-papers", timeout=10000)
+            assert page.locator("h1").first.inner_text() == p["title"]
+            for where in (f"/papers/no-such-paper-ffffff{end}", "/nowhere/"):  # no such id, not a paper: it stays
+                page.goto(url + where)
+                page.wait_for_timeout(300)
+                assert page.locator("#pd-not-found").count() == 1 and page.url == url + where
+                assert page.locator("form.ps-box input[name=query]").count() == 1  # and offers the search
+        finally:
+            page.close()
+
+
 def test_no_match_says_so(web):
     web.search("qwxzvqj")
     assert web.titles() == []

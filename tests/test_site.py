@@ -141,6 +141,17 @@ def test_pages_advertise_their_feeds(seed_site):
     assert hrefs and resolve(seed_site, new, hrefs[0])[0] == seed_site / "feeds" / "all.atom.xml"
 
 
+def test_slug_maps_give_every_papers_address_by_id(seed_site):
+    """data/slugs/<c>.json (what the 404 page looks an old address up in): every paper, by its id's
+    first hex digit, to the slug of its page now."""
+    papers = json.loads((seed_site / "data" / "papers.json").read_text("utf-8"))["papers"]
+    maps = {f.stem: json.loads(f.read_text("utf-8")) for f in (seed_site / "data" / "slugs").glob("*.json")}
+    assert set(maps) == set("0123456789abcdef")
+    assert {i: s for m in maps.values() for i, s in m.items()} == {p["id"]: p["url"].split("/")[1] for p in papers}
+    assert all(i.startswith(c) for c, m in maps.items() for i in m)
+    assert (seed_site / "assets" / "digest" / "moved.js").is_file() and "moved.js" in (seed_site / "404.html").read_text()
+
+
 def test_lead_paragraphs_hold_no_unrendered_markdown(seed_site):
     """A page's lead is raw HTML, where Markdown is not rendered: a link there must be an <a>."""
     for page in sorted(seed_site.rglob("*.html")):

@@ -295,6 +295,14 @@ def test_cue_scan_equals_finditer():
      "UltraViCo: Suppressing attention for tokens beyond the training window"),
     ("YuE", "We tackle lyrics-to-song generation by introducing YuE (乐), a family of open-source music generation"
             " foundation models. Specifically, it scales.", "YuE: Family of open-source music generation foundation models"),
+    # an en dash inside a compound is no clause break; nor is a phrase that ends before its point
+    ("EmoReAlM", "We introduce EmoReAlM, a benchmark designed to evaluate MLLMs for cue–emotion associations,"
+                 " hallucinations and modality agreement.", "EmoReAlM: Evaluating MLLMs for cue–emotion associations"),
+    ("FeatureBench", "We introduce FeatureBench, a benchmark designed to evaluate agentic coding performance in"
+                     " end-to-end, feature-oriented software development.",
+     "FeatureBench: Evaluating agentic coding performance"),  # (not "... in end-to-end")
+    ("Turbo-DDCM", "We propose Turbo-DDCM, a method that combines a large number of noise vectors at each step.",
+     "Turbo-DDCM"),  # (not "Combining a large number")
     # a name of several words says more than a bare kind of thing
     ("Occupancy Reward Shaping", "We propose Occupancy Reward Shaping (ORS), a reward-shaping approach. It works.",
      "Occupancy Reward Shaping"),
@@ -338,6 +346,8 @@ def test_key_phrase_titles_are_complete_phrases():
     assert make_title(None, None, "Test-time scaling aims to improve reasoning. Results are mixed.", []) \
         == "Test-time scaling"
     assert make_title(None, None, "-Gaussian certifiability is studied here.", []) == "Gaussian certifiability"
+    assert make_title(None, None, "Inference-time control in diffusion models—adapting generated outputs—is hard."
+                      " Results follow.", []) == "Inference-time control in diffusion models"  # an em dash breaks
     assert make_title(None, None, "Reasoning is not just about solving problems---it is also about evaluating which"
                       " solutions are correct.", []) == "Reasoning is not just about solving problems"
     assert make_title(None, None, "We introduce ε-Gaussian certifiability, a notion.", []) == "ε-Gaussian certifiability"

@@ -34,13 +34,16 @@ _STOP_AT = re.compile(
     r"attempt|attempts|strive|strives|promise|promises|hold|holds|involve|involves|apply|applies|represent|"
     r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces|grow|grows|"
     r"continue|continues|had)\b"
-    r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—–!?]|\s-+\s|\s\d+\)|\s--")  # (not the comma of 1,000)
+    r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
+# (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
-                      "across toward towards both either between among this these that such two three four".split())
+                      "across toward towards both either between among this these that such two three four rather "
+                      "only instead even also just".split())
 _ANAPHOR = re.compile(r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b|"
                       r"^(?:to|that|both|either|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|"
                       r"some|kinds?|types?|ways?|range|number|variety|lot)\b", re.I)
-_ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|less|like|ed|-scale|-level|-based|-aware)$")
+_ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
+                      r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
 
 
@@ -165,7 +168,13 @@ def _does(m: re.Match | None, name: str = "") -> str:
             return ""
         verb, obj = by.group(1), _phrase(by.group(2), 8)
     g = f"{verb} {obj}"
+    if not obj or _QUANTITY.search(obj):  # "Combining a large number" (of what, the cut lost)
+        return ""
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
+
+
+_QUANTITY = re.compile(r"\b(?:a|an|the)\s+(?:\w+\s+)?(?:number|set|variety|range|series|amount|lot|pair|suite|"
+                       r"collection|family|kind|type|spectrum|array|host|plethora|multitude)$", re.I)
 
 
 def _tidy_long(long: str) -> str:

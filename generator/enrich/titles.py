@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .names import _SELF, _abbreviates
-from .text import sentences, shorten, slugify
+from .text import sentences, shorten, singular, slugify
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
@@ -126,14 +126,7 @@ _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan ->
 
 def _gerund(verb: str, third_person: bool) -> str:
     """'detects' -> 'detecting', 'unifies' -> 'unifying', 'combines' -> 'combining', 'maps' -> 'mapping'."""
-    base = verb
-    if third_person:
-        if verb.endswith("ies"):
-            base = verb[:-3] + "y"
-        elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-            base = verb[:-2]
-        else:
-            base = verb[:-1]
+    base = singular(verb) if third_person else verb
     if base.endswith("ie"):
         return base[:-2] + "ying"
     if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:

@@ -21,7 +21,11 @@ STYLE = {"textbf": "strong", "bf": "strong", "textit": "em", "emph": "em", "it":
 DROP = {"cite", "citep", "citet", "citealp", "ref", "eqref", "label", "footnote", "cref", "Cref"}
 WORDS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "vs": "vs.", "etc": "etc.", "ldots": "…", "dots": "…",
          "LaTeX": "LaTeX", "TeX": "TeX", "textendash": "–", "textemdash": "—", "times": "×", "approx": "≈"}
-ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307"}
+ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307",
+           "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328", "r": "\u030a",
+           "d": "\u0323", "b": "\u0331"}  # a letter-named accent only with braces: \v{c}, \c{c}, \H{o}
+LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ",
+           "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}  # \o, {\ss}: letters TeX spells as commands
 MATH_PLAIN = {
     "times": "×", "approx": "≈", "sim": "~", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "pm": "±",
     "cdot": "·", "to": "→", "rightarrow": "→", "leftarrow": "←", "infty": "∞", "in": "∈", "ll": "≪",
@@ -96,6 +100,8 @@ def _find_math_end(s: str, start: int, closer: str) -> int:
 
 
 _COMMAND = re.compile(r"[A-Za-z]+\*?")
+# \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
+_ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")
 MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
 
 
@@ -139,9 +145,11 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                     out.append(Node("math" if nxt == "(" else "dmath", text[i + 2:end].strip()))
                     i = end + 2
                     continue
-            if nxt in ACCENTS and i + 2 < n and text[i + 2].isalpha():
-                buf.append(unicodedata.normalize("NFC", text[i + 2] + ACCENTS[nxt]))
-                i += 3
+            m = _ACCENT.match(text, i) if nxt in ACCENTS else None
+            if m:
+                letter = (m.group(3) or m.group(4)).lstrip("\\")
+                i = _unbrace(text, buf, i, m.end())
+                buf.append(unicodedata.normalize("NFC", letter + ACCENTS[m.group(1) or m.group(2)]))
                 continue
             if nxt in ",;:!":
                 buf.append(" ")
@@ -157,6 +165,14 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                 j = m.end()
                 has_arg = j < n and text[j] == "{"
                 close = _matching_brace(text, j) if has_arg else -1
+                if name in LETTERS and close in (-1, j + 1):  # \ss, {\o}, \L{}; TeX skips the space after \AA
+                    end = j if close < 0 else close + 1
+                    i = _unbrace(text, buf, i, end)
+                    buf.append(LETTERS[name])
+                    if close < 0 and i == end:
+                        while i < n and text[i] == " ":
+                            i += 1
+                    continue
                 if close > 0:
                     inner = text[j + 1:close]
                     flush()
@@ -220,6 +236,15 @@ def parse(text: str, depth: int = 0) -> list[Node]:
         i = j
     flush()
     return out
+
+
+def _unbrace(text: str, buf: list[str], start: int, end: int) -> int:
+    """Where parsing goes on after a TeX letter at text[start:end]: past the '}' of a group that holds
+    only it ({\\"o}, {\\ss}), whose '{' is dropped from buf."""
+    if start and text[start - 1] == "{" and text.startswith("}", end) and buf and buf[-1].endswith("{"):
+        buf[-1] = buf[-1][:-1]
+        return end + 1
+    return end
 
 
 def _trim_url(url: str) -> str:

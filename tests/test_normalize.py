@@ -33,6 +33,13 @@ def norm(text: str):
      'see <a href="https://g4splat.github.io" rel="nofollow noopener">https://g4splat.github.io</a>.',
      "see https://g4splat.github.io."),
     (r"50\% and a \& b", "50% and a &amp; b", "50% and a & b"),
+    # TeX accents in every spelling a bibliography export uses, braces of the group dropped
+    (r"Schr\"odinger, Schr\"{o}dinger and Schr{\"o}dinger", "Schrödinger, Schrödinger and Schrödinger",
+     "Schrödinger, Schrödinger and Schrödinger"),
+    (r"Fr\'{e}chet, {\'E}cole, na\"{\i}ve, Erd\H{o}s, Ko\v{c}isk\'y, Pe\~{n}a, gar\c{c}on",
+     "Fréchet, École, naïve, Erdős, Kočiský, Peña, garçon", "Fréchet, École, naïve, Erdős, Kočiský, Peña, garçon"),
+    (r"{\o}ksendal, Stra{\ss}e, \AA ngstr\"om, \L{}ukasz", "øksendal, Straße, Ångström, Łukasz",
+     "øksendal, Straße, Ångström, Łukasz"),
 ])
 def test_quirks(raw, html, plain):
     paper = norm(raw)

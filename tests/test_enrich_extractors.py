@@ -2,6 +2,7 @@
 from pathlib import Path
 
 import pytest
+import numpy as np
 
 from generator.enrich.csvdata import paper_from_text, read_seeds, to_markdown
 from generator.enrich.entities import extract_entities
@@ -390,6 +391,32 @@ def test_tags_prefer_phrases_and_drop_their_words():
     tags, _ = assign_tags(X, terms, texts, 5)
     assert all("flow matching" in t for t in tags)
     assert not any("flow" in t or "matching" in t or "helps" in " ".join(t) for t in tags), tags
+
+
+def test_verbs_and_rhetoric_make_no_tag():
+    """A verb (by how the corpus uses it) or an abstract's rhetoric is in no tag: "findings highlight",
+    "enhances reasoning", "llms excel", "urgent need"; nouns the corpus also uses as verbs stay."""
+    from generator.enrich.tags import _tag_keys, verb_words
+    texts = ["We highlight that models can generate text and we enhance reasoning. The model learns to learn.",
+             "These findings highlight it; which enhances reasoning. LLMs excel, and we model the data.",
+             "We study the support of the model and a diffusion model; this enhances it.",
+             "Models can excel; they highlight an urgent need and the design of a world model."] * 30
+    verbs, verb_only = verb_words(texts)
+    assert {"highlight", "enhance", "enhances", "generate", "excel"} <= verb_only
+    assert "model" in verbs and not {"model", "support", "design"} & verb_only  # nouns too ("the model")
+    terms = ["findings highlight", "enhances reasoning", "llms excel", "urgent need", "diffusion model",
+             "world model", "reasoning", "central role", "valuable insights", "agents learn"]
+    keys, col_key = _tag_keys(terms, [5] * len(terms), {}, (verbs, verb_only), 100)
+    assert set(keys) == {"diffusion model", "world model", "reasoning"}
+
+
+def test_group_labels_skip_verbs_rhetoric_and_an_acronym_beside_its_long_form():
+    from generator.enrich.tags import TagModel
+    model = TagModel(np.zeros(0, np.int64), [], np.zeros(0), {}, 5, frozenset({"consume"}),
+                     {"sft": "supervised fine-tuning", "t2i": "text-to-image"})
+    assert [t for t in ("fine-tuning sft", "text-to-image t2i", "consume", "urgent need", "safety", "flow matching",
+                        "sft checkpoints", "image editing") if model.label_ok(t)] == ["safety", "flow matching", "sft checkpoints",
+                                                                               "image editing"]
 
 
 def _mention_texts():

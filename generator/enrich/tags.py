@@ -13,7 +13,7 @@ paper has is dropped (unless the corpus is tiny).  Tags are shown in the abstrac
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import re
@@ -36,12 +36,16 @@ general generalization simple specifically leading large scale high quality low 
 including introduce introduces present presents provide provides enable enables enabling address addressing
 step steps set sets way ways number time times level levels limited limitation limitations lack fail fails
 capabilities capability ability abilities critical crucial important fundamental potential widely wide range
-settings setting real world empirical empirically theoretical theoretically design designed designs yields yield
+settings setting real empirical empirically theoretical theoretically design designed designs yields yield
 paradigm principled robust robustness comprehensive diverse consistent consistently superior substantial
 substantially compared comparison standard typically often across process processes mechanism mechanisms
 module modules component components strategy strategies technique techniques tool tools pipeline pipelines
 additionally furthermore moreover however finally first second third code publicly open source
 """.split())
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics"))
 
 
 def _singular(term: str) -> str:
@@ -112,6 +116,7 @@ consequence consequences reference references configuration configurations enhan
 families manner provider providers indicator indicators expectation expectations measurement measurements
 connection connections relation relations position positions transition transitions capacity speed assessment
 assessments variable variables vector vectors characteristic characteristics option options
+researchers practitioners developers designers
 """.split())
 # generic nouns that a specific modifier turns into a real topic ("diffusion model", "transfer learning")
 _GENERIC_HEADS = set("""model models learning training data framework benchmark evaluation generalization
@@ -121,7 +126,8 @@ GENERIC_MODIFIERS = set("""
 high-quality high-resolution small large future special higher lower state-of-the-art sota popular produce significant
 various several different key main major novel new recent current typical common simple strong wide broad overall
 specific particular certain real remarkable impressive superior extensive comprehensive practical competitive
-promising good great better best poor low high long short whole entire additional further possible potential
+promising good great better best poor low high long short whole entire additional further possible potential unique
+core central vital valuable urgent rapid in-depth deeper powerful mild past actionable minimal findings
 """.split())
 # words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly
 _VERBISH = set("""
@@ -157,12 +163,25 @@ _COMPARATIVE = set("better larger smaller higher lower faster greater stronger l
 VERB_SAMPLE = 3000  # abstracts scanned for verb usage (the first ones: deterministic, bounded cost)
 
 
-def verb_words(texts: list[str]) -> frozenset[str]:
-    """Words the corpus uses as verbs ("we characterize", "which accelerates", "to bridge")."""
-    c = Counter()
+# "we X", "models can X": a verb (the looser _VERB_CTX also catches "to images", "that social")
+_STRICT_VERB_CTX = re.compile(r"\b(?:we|they|can|cannot|may|might|will|would|could|should|must)\s+"
+                              r"(?:(?:also|further|then|not|first|now|still|often|only|thus)\s+)?([a-z]{3,})\b(?!-)")
+_NOUN_CTX = re.compile(r"\b(?:the|a|an|its|their|our|each|every|such)\s+([a-z]{3,})\b(?!-)")
+
+
+def verb_words(texts: list[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Words the corpus uses as verbs ("we characterize", "which accelerates", "to bridge"), and
+    of those the ones it never puts after a determiner: verbs only ("highlight", "suggest", "generate")."""
+    verbs, strict, nouns = Counter(), Counter(), Counter()
     for t in texts[:VERB_SAMPLE]:
-        c.update(_VERB_CTX.findall(t.lower()))
-    return frozenset(w for w, n in c.items() if n >= 2 or len(texts) < 100)
+        low = t.lower()
+        verbs.update(_VERB_CTX.findall(low))
+        strict.update(_STRICT_VERB_CTX.findall(low))
+        nouns.update(_NOUN_CTX.findall(low))
+    few = 2 if len(texts) >= 100 else 1
+    base = {w for w, n in strict.items() if n >= few and nouns[w] + nouns[w + "s"] < few}
+    verbs = frozenset(w for w, n in verbs.items() if n >= few)
+    return verbs, frozenset(base | {w for w in verbs if w.endswith("s") and (w[:-1] in base or w[:-2] in base)})
 
 
 def _nounlike(word: str, verbs: frozenset[str]) -> bool:
@@ -190,7 +209,8 @@ def _head_ok(w: str, single: bool) -> bool:
         return False
     if single:
         return _worthy(w) and w not in GENERIC_WORDS and w not in GENERIC_MODIFIERS
-    return not (w in STOP or w.isdigit() or len(w) < 2 or w in GENERIC and w not in _GENERIC_HEADS)
+    return not (w in STOP or w.isdigit() or len(w) < 2 or w in GENERIC_MODIFIERS
+                or w in GENERIC and w not in _GENERIC_HEADS)
 
 
 def _tag_worthy(term: str) -> bool:
@@ -224,7 +244,7 @@ def surface_forms(keys: list[str], texts: list[str], rows: list[list[int]],
             out[key] = key + "s" if plural > low.count(key) - plural else key
             continue
         a, b = words
-        forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-", " and ", " to ") for s in ("s", "")]
+        forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-", " and ") for s in ("s", "")]
         low = [_lower(texts, d) for d in docs[:20]]
         counts = [(sum(t.count(f) for t in low), -i, f) for i, f in enumerate(forms)]
         best = max(counts)
@@ -260,11 +280,13 @@ DF_GAMMA = 0.75  # scores x log(1 + df)^gamma: prefer phrases the corpus uses of
 MAX_DF_SINGLE = 0.05  # a single word in more than 5% of abstracts is too broad for a tag
 
 
-def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: frozenset[str],
+def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: tuple[frozenset[str], frozenset[str]],
               single_cap: float) -> tuple[dict[str, int], np.ndarray]:
     """Each term's tag key (its singular, or the acronym's long form) as a number in the returned
     keys (first-seen order), -1 for a term that cannot be a tag.  Terms are 1-2 words ("w" or "w1 w2"),
-    so the checks of _tag_worthy are made word by word, each word's once."""
+    so the checks of _tag_worthy are made word by word, each word's once.  `verbs`: see verb_words;
+    a verb-only word is in no tag ("findings highlight", "enhances reasoning")."""
+    verbs, verb_only = verbs
     keys: dict[str, int] = {}
     col_key = np.full(len(terms), -1, np.int64)
     ends: dict[str, tuple[str, bool, bool]] = {}  # last word -> its singular, can it end a phrase, be a tag alone
@@ -272,14 +294,16 @@ def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: froze
         first, _, last = t.rpartition(" ")
         if last not in ends:
             s = _singular(last)
-            ends[last] = (s, _head_ok(s, False) and not (last.endswith("s") and last in verbs),  # "algorithm recovers"
+            ends[last] = (s, _head_ok(s, False) and last not in verb_only and s not in verb_only
+                          and not (last.endswith("s") and last in verbs),  # "algorithm recovers"
                           _head_ok(s, True) and _nounlike(s, verbs))
         singular, ends_phrase, alone = ends[last]
         k = f"{first} {singular}" if first else singular
         long = acr.get(k) or acr.get(t)
         if long:
             col_key[c] = keys.setdefault(long, len(keys))
-        elif (ends_phrase and _modifier_ok(first)) if first else (alone and f <= single_cap):
+        elif (ends_phrase and _modifier_ok(first) and first not in verb_only and not (last in verbs and _plural(first))) \
+                if first else (alone and f <= single_cap):  # (a plural and a verb: "findings indicate", "llms excel")
             col_key[c] = keys.setdefault(k, len(keys))
     return keys, col_key
 
@@ -303,6 +327,17 @@ class TagModel:
     boost: np.ndarray  # key -> score factor
     forms: dict[int, str]  # key -> the tag shown, for the keys some fitted paper has
     per_paper: int
+    verb_only: frozenset[str] = frozenset()  # see verb_words
+    acronyms: dict[str, str] = field(default_factory=dict)  # see acronym_map
+
+    def label_ok(self, term: str) -> bool:
+        """Can a 1-2 word corpus term name a group of papers?  Not generic, no verb ("consume", "reach"),
+        no rhetoric ("urgent need"), no acronym beside its own long form ("fine-tuning sft")."""
+        words = term.split()
+        if not _worthy(term) or any(w in self.verb_only or w in GENERIC_MODIFIERS for w in words):
+            return False
+        return len(words) < 2 or not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
+                                         for acro, other in (words, words[::-1]))
 
     def _ranked(self, X: sp.csr_matrix) -> list[list[int]]:
         """Per row: up to 2 x per_paper keys, best first; a word is dropped where a phrase holding it ranks."""
@@ -349,7 +384,7 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     phrase = np.array([" " in k for k in key_names], dtype=bool)
     kdf = np.bincount(col_key[cols], weights=df[cols], minlength=len(keys))  # (upper bound of) key df
     boost = np.where(phrase, PHRASE_WEIGHT, 1.0) * np.log1p(kdf) ** DF_GAMMA
-    model = TagModel(col_key, key_names.tolist(), boost, {}, per_paper)
+    model = TagModel(col_key, key_names.tolist(), boost, {}, per_paper, verbs[1], acr)
     picks = model._ranked(X)
     floor = min_papers if n >= 20 else 1
     pool = picks

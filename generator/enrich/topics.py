@@ -4,6 +4,7 @@ A paper placed later (see generator/enrich/__init__.py) joins the sub-topic of t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 import scipy.sparse as sp
@@ -53,9 +54,10 @@ LABEL_CANDIDATES = 12  # of its top c-TF-IDF terms, from which those are picked
 
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
-              per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000) -> tuple[dict[int, str], Subtopics | None]:
+              per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000,
+              label_ok: Callable[[str], bool] = _worthy) -> tuple[dict[int, str], Subtopics | None]:
     """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
-    papers in (nothing if the category is small)."""
+    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label."""
     n = len(members)
     if n < min_size:
         return {}, None
@@ -69,7 +71,7 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     onehot = sp.csr_matrix((np.ones(n, np.float32), (labels, np.arange(n))), shape=(k, n))
     tf = np.asarray((onehot @ Xc[:, cols]).todense())
     tf /= np.maximum(tf.sum(axis=1, keepdims=True), 1e-9)
-    worthy = np.array([_worthy(str(t)) for t in terms[cols]])
+    worthy = np.array([label_ok(str(t)) for t in terms[cols]])
     score = tf * np.log(1 + k / np.maximum((tf > 0).sum(axis=0), 1)) * worthy
     names, taken = {}, set()
     for c in range(k):

@@ -25,8 +25,9 @@ def papers_json(project: Path) -> dict[str, dict]:
 
 
 def clone_inputs(src: Path, dst: Path) -> Path:
-    """A fresh project elsewhere with the same abstracts and state (another machine, another day)."""
+    """A fresh project elsewhere with the same abstracts, state and mkdocs.yml (another machine, another day)."""
     make_project(dst, seeds=False)
+    shutil.copy(src / "mkdocs.yml", dst / "mkdocs.yml")
     for f in (src / "abstracts").iterdir():
         shutil.copy(f, dst / "abstracts" / f.name)
     return dst
@@ -37,8 +38,11 @@ HAND_WRITTEN = ("about.md", "data-format.md")
 
 @pytest.fixture(scope="module")
 def grown(tmp_path_factory):
-    """Seeds built on day 1, then one file of 5 abstracts added and built on day 2."""
+    """Seeds built on day 1, then one file of 5 abstracts added and built on day 2, in a project that
+    turns Material's page search on (so its index is merged by the dirty build and checked here)."""
     project = make_project(tmp_path_factory.mktemp("grow"))
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8").replace("\nplugins: []\n", "\nplugins: [search]\n"), "utf-8")
     first = run(project, "2026-01-10")
     before = {"docs": tree_bytes(project / "docs"), "docs_mtime": tree_mtimes(project / "docs"),
               "site": tree_bytes(project / "site"), "site_mtime": tree_mtimes(project / "site"),
@@ -105,6 +109,8 @@ def test_incremental_site_equals_full_build_elsewhere(grown, tmp_path):
     assert sorted(a) == sorted(b)
     assert [k for k in a if a[k] != b[k]] == []
     assert "sitemap.xml.gz" in a and "search/search_index.json" in a
+    index = json.loads(a["search/search_index.json"])  # the site's own pages: no paper, tag or entity page
+    assert index["docs"] and not [d for d in index["docs"] if d["location"].startswith(("papers/", "tags/", "entities/"))]
     assert (other / "abstracts" / ".digest-state.json").read_bytes() == \
         (project / "abstracts" / ".digest-state.json").read_bytes()  # no new batch: nothing new
 

@@ -326,15 +326,14 @@ def test_box_on_every_page_leads_to_search(web, base_url, site_dir):
     assert web.titles()
 
 
-def test_material_search_covers_site_pages_not_papers(web, base_url, site_dir):
-    index = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))
-    locations = [d["location"] for d in index["docs"]]
-    assert locations and not [loc for loc in locations if loc.startswith("papers/")]
-    web.page.goto(f"{base_url}/")
-    web.page.keyboard.press("s")  # Material's own shortcut still opens Material's search
-    web.page.keyboard.type("digest", delay=30)  # Material listens to key events, not input
-    web.page.wait_for_selector(".md-search-result__item", timeout=15000)
-    assert web.page.locator(".md-search-result__item").count() > 0
+def test_the_paper_search_is_the_only_search(web, base_url, site_dir):
+    """No second search box in the header that finds only the hand-written pages (Material's search
+    is off by default: a reader typing a topic there got an overview page)."""
+    assert not (site_dir / "search" / "search_index.json").exists()
+    for path in ("/", "/about/"):
+        web.page.goto(f"{base_url}{path}")
+        assert web.page.locator(".md-search, [data-md-component=search]").count() == 0
+        assert web.page.locator("form.ps-box input[name=query]").count() == 1
 
 
 # --- the reading list (assets/digest/reading-list.js) ---------------------------------------------

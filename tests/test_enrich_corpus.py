@@ -147,6 +147,9 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
     from generator.enrich.related import _BOILERPLATE
     assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]
     assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
+    from generator.enrich.tags import GENERIC_MODIFIERS  # no rhetoric: "urgent need", "findings highlight"
+    labels = [p.subtopic for p in papers if p.subtopic]
+    assert not [t for t in shared + labels for w in t.replace(",", "").split() if w in GENERIC_MODIFIERS | {"highlight"}]
     assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)
     labels = [p.subtopic.split(", ") for p in papers if p.subtopic]
     assert len(set(map(tuple, labels))) > 20

@@ -17,6 +17,7 @@ occurs in another abstract is linked from it.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import numpy as np
 import scipy.sparse as sp
@@ -37,7 +38,7 @@ SCALE = 4088.0  # LSA coordinates in units of 1/4088: with up to 64 dimensions |
 # sum of a dot product is an integer below 4092**2 < 2**24, exact in float32 (a resolution of 2.4e-4 per coordinate)
 EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
 SHARED = 4  # shared terms shown per related paper
-SPARE_TERMS = 4  # more of the top shared terms, for those dropped (untelling, or part of another)
+SPARE_TERMS = 6  # more of the top shared terms, for those dropped (untelling, rhetoric, or part of another)
 
 
 def top_k(X: sp.csr_matrix, k: int = 5, min_score: float = 0.05) -> list[list[tuple[int, float]]]:
@@ -215,11 +216,13 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
-            max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None) -> list[list[Related]]:
+            max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None,
+            rhetoric: Callable[[str], bool] | None = None) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
-    (lsa_basis of the fitted papers' rows), None for exact TF-IDF cosine.
+    (lsa_basis of the fitted papers' rows), None for exact TF-IDF cosine.  `rhetoric(term)`: a term
+    too vague to show as shared (see TagModel.rhetoric).
     `memo`: (cache table, key of X's fit, cache table for `candidates`): a paper's list depends only
     on its candidates (their ids and ranking scores) and their rows of X, so a paper whose candidates
     did not change since the last build gets the list it got then."""
@@ -258,7 +261,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         cos, tops = pair_terms(X, I[todo], J[todo], SHARED + SPARE_TERMS)
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and have[i] < k:
-                out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0])))
+                out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0], rhetoric)))
                 have[i] += 1
         todo = np.flatnonzero((rank == extra) & (have < k)[I])
         if not len(todo):
@@ -277,15 +280,16 @@ presented show shows demonstrate demonstrates study novel approach method method
 outperforms existing based new using achieve achieves framework simple effective""".split())
 
 
-def _telling(terms: list[str]) -> list[str]:
+def _telling(terms: list[str], rhetoric: Callable[[str], bool] | None = None) -> list[str]:
     """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al",
-    not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce"),
-    each idea once ("semantic segmentation", not also "semantic" and "segmentation")."""
+    not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce")
+    or rhetoric (`rhetoric(term)`), each idea once ("semantic segmentation", not also "semantic" and
+    "segmentation")."""
     out = []
     for t in terms:
         words = t.split()
         if t in _UNTELLING or all(len(w) == 1 for w in words) or any(w in _STRAY for w in words) \
-                or all(w in _BOILERPLATE for w in words):
+                or all(w in _BOILERPLATE for w in words) or rhetoric is not None and rhetoric(t):
             continue
         out.append(t)
     return distinct_terms(out, SHARED)

@@ -330,11 +330,15 @@ class TagModel:
     verb_only: frozenset[str] = frozenset()  # see verb_words
     acronyms: dict[str, str] = field(default_factory=dict)  # see acronym_map
 
+    def rhetoric(self, term: str) -> bool:
+        """Does a corpus term hold a verb ("highlight urgent") or an abstract's rhetoric ("urgent need")?"""
+        return any(w in self.verb_only or w in GENERIC_MODIFIERS for w in term.split())
+
     def label_ok(self, term: str) -> bool:
         """Can a 1-2 word corpus term name a group of papers?  Not generic, no verb ("consume", "reach"),
         no rhetoric ("urgent need"), no acronym beside its own long form ("fine-tuning sft")."""
         words = term.split()
-        if not _worthy(term) or any(w in self.verb_only or w in GENERIC_MODIFIERS for w in words):
+        if not _worthy(term) or self.rhetoric(term):
             return False
         return len(words) < 2 or not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))

@@ -144,6 +144,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
         undefined=jinja2.StrictUndefined,
         auto_reload=False,  # (templates do not change during a build: no stat of each one at every page)
     )
+    env.globals["secondary_min"] = SECONDARY_MIN
     env.filters.update(
         md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=urls.href,
         paper_url=lambda p: urls.href(f"papers/{p.slug}.md"),
@@ -267,6 +268,7 @@ SUMMARY_FIELDS = ("slug", "title", "category", "teaser", "results", "tags")  # c
 PARALLEL_MIN_PAPERS = 2000  # below this a forked worker costs more than it saves
 SPLIT_MIN = 200  # papers from which a category with several sub-topics gets a page per sub-topic
 TOPIC_TAGS = 8  # frequent tags shown for a sub-topic on its category's page
+SECONDARY_MIN = 0.05  # a secondary category is shown on a paper's page from this probability on
 
 
 def raw_differs(p: Paper) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
@@ -83,6 +84,24 @@ def test_seed_site_has_38_paper_pages_in_one_collection(seed_site):
             assert key in record
         assert (seed_site / record["url"] / "index.html").is_file()
         assert record["sources"][0]["line"] >= 3
+
+
+def test_paper_pages_show_the_primary_category_and_the_likely_secondary_ones(seed_site):
+    """The primary category with the words that drove it, then the secondary ones a reader should
+    consider (probability >= render.SECONDARY_MIN), not a row of 0.00s."""
+    from generator.render import SECONDARY_MIN
+    html_text = lambda h: unescape(text_of(h)).strip()  # noqa: E731
+    secondary = 0
+    for record in json.loads((seed_site / "data" / "papers.json").read_text())["papers"]:
+        html = (seed_site / record["url"] / "index.html").read_text("utf-8")
+        table = html.split('id="categories"', 1)[1].split("</table>", 1)[0]
+        rows = [(html_text(a), float(b), html_text(c)) for a, b, c in
+                re.findall(r"<tr><td>(.*?)</td><td[^>]*>([\d.]+)</td><td>(.*?)</td></tr>", table)]
+        wanted = [c for c, score in record["categories"][:3] if c == record["category"] or score >= SECONDARY_MIN]
+        assert [r[0] for r in rows] == wanted and rows[0][0] == record["category"] and rows[0][2]
+        assert all(score >= SECONDARY_MIN and not why for _, score, why in rows[1:])
+        secondary += len(rows) - 1
+    assert secondary  # the seeds include papers between two areas
 
 
 def test_every_abstract_is_readable(seed_site):

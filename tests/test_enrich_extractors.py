@@ -86,6 +86,16 @@ def test_results():
     for want in ("81× faster", "+5.1 AP", "95.2% vs 55.0%", "over 50% fewer tokens"):
         assert any(want in g for g in got), (want, got)
     assert extract_results("We study the theory of learning.") == []
+    # what each claim is about, whole; ranges; deltas on a benchmark
+    text = ("It gives a 1.2×–1.5× speedup and 2.24x to 4.32x speedups, a 5.4× computational cost reduction, an"
+            " 8× efficiency gain, 24% less training time, 80% fewer expensive calls, a 3.43× speedup without loss,"
+            " +17.0 on HumanEval, +1.83 higher PSNR, 83.4% on MATH500 and 6.4–14.2% higher average accuracy.")
+    assert extract_results(text, limit=20) == [
+        "1.2×–1.5× speedup", "2.24x to 4.32x speedups", "5.4× computational cost reduction", "8× efficiency gain",
+        "24% less training time", "80% fewer expensive calls", "3.43× speedup", "+17.0 on HumanEval", "+1.83 higher PSNR",
+        "83.4% on MATH500", "6.4–14.2% higher average accuracy"]
+    # no number inside a name or a formula, and no bare factor that says not what it multiplies
+    assert extract_results("Boltz-1x folds it; the cost is d+1 over {-1, +1}; LTD reaches 2.24x and 4.32x.") == []
 
 
 def test_entities():

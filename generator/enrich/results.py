@@ -3,18 +3,36 @@ from __future__ import annotations
 
 import re
 
-_NUM = r"\d+(?:[.,]\d+)?"
+_DIGITS = r"\d+(?:[.,]\d+)?"
+_START = r"(?<![\w.\-^{+])"  # a number not inside a name or formula: "Boltz-1x", "d+1", "10^{-3}"
+_NUM = _START + _DIGITS
+_RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|to)\s?)?{_DIGITS}"  # "1.2×–1.5×", "2.24x to 4.32x", "6.4–14.2%"
+_MUL = r"\s?(?:×|x|X|times)"
 _Q = r"(?:(?:up to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)"
-_CMP = r"(?:faster|speedup|speed-up|acceleration|fewer|less|smaller|lower|higher|more|larger|reduction|improvement|gains?|better|cheaper|compression|throughput|memory)"
-_NEXT = r"(?:\s+(?!(?:than|the|and|in|on|of|to|for|with|over|at|while|compared)\b)[a-z]\w+)?"  # "fewer tokens"
+_CMP = (r"(?:faster|speedups?|speed-ups?|acceleration|fewer|less|smaller|lower|higher|more|larger|reduction|"
+        r"improvements?|gains?|better|cheaper|compression|throughput|memory|increase|decrease|boost|savings)")
+_STOP = (r"(?:than|the|and|or|in|on|of|to|for|with|over|at|while|compared|without|that|which|are|is|was|were|"
+         r"across|from|per|when|where|after|before|during|using|as|by|relative|respectively|even|still|also|only|"
+         r"vs|versus|under|its|their|our|this|these|it|we|they|a|an|both|all|on|into|via|within)\b")
+_WORD = rf"(?!{_STOP})[a-z][\w\-‑]+"
+_ADJ = r"[a-z][\w\-‑]*(?:al|able|ible|ive)|average|non|more|most"
+_MOD = rf"{_ADJ}|[a-z][\w\-‑]*(?:ing|ed)|wall-clock|wall‑clock|token|GPU|compute|inference"
+# what a claim is about: one word ("fewer tokens", "faster sampling"), or a modifier and its noun
+# ("less training time"); never an adjective alone ("80% fewer expensive")
+_NEXT = rf"(?:\s+(?:(?:{_MOD})\s+{_WORD}|(?!(?:{_ADJ})\b){_WORD}))?"
+_BEFORE_CMP = rf"(?:(?!{_STOP})[a-z][\w\-‑]*\s+){{0,2}}"  # "8× efficiency gain", "5.4× computational cost reduction"
+_ON = r"\s?on\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+]"  # "on MATH500", "on HumanEval+"
 PATTERNS = [
     rf"{_NUM}\s?%\s?(?:vs\.?|versus|compared (?:to|with)|over|against)\s?{_NUM}\s?%",
-    rf"{_Q}{_NUM}\s?(?:×|x|X|times)\s?(?:{_CMP}{_NEXT})?(?![\w])",
-    rf"[+]\s?{_NUM}\s?%?\s?{_UNIT}?",
-    rf"{_Q}{_NUM}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
+    rf"{_Q}{_RANGED}{_MUL}\s?{_BEFORE_CMP}{_CMP}{_NEXT}(?![\w])",
+    # "+5.1 AP", "+3.4%", "+1.83 higher PSNR", "+17.0 on HumanEval", "+13.2 mIoU on VOC"
+    rf"(?<![\w}})^])[+]\s?{_DIGITS}(?:\s?%\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?)?|\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?)"
+    rf"|(?={_ON}))(?:{_ON})?",
+    rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",
     rf"{_NUM}\s?%\s?(?:accuracy|success rate|win rate|pass@1)",
+    rf"{_NUM}\s?%(?:\s?accuracy)?{_ON}",  # "83.4% on MATH500"
 ]
 _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 

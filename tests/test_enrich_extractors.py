@@ -420,6 +420,17 @@ def test_verbs_and_rhetoric_make_no_tag():
     assert set(keys) == {"diffusion model", "world model", "reasoning"}
 
 
+def test_tag_spellings_are_phrases_not_coordinations_or_cut_phrases():
+    from generator.enrich.tags import surface_forms
+    texts = ["We pair image and text. The curse of dimensionality bites; the distribution of model outputs shifts.",
+             "Image and text again, and image-text pairs; the curse of dimensionality; distribution of model logits.",
+             "Flow matching and the chain of thought (CoT) help."]
+    keys = ["image text", "curse dimensionality", "distribution model", "chain thought", "flow matching"]
+    got = surface_forms(keys, texts, [[0, 1], [0, 1], [0, 1], [2], [2]])
+    assert got == {"image text": None, "curse dimensionality": "curse of dimensionality",
+                   "distribution model": None, "chain thought": "chain of thought", "flow matching": "flow matching"}
+
+
 def test_group_labels_skip_verbs_rhetoric_and_an_acronym_beside_its_long_form():
     from generator.enrich.tags import TagModel
     model = TagModel(np.zeros(0, np.int64), [], np.zeros(0), {}, 5, frozenset({"consume"}),

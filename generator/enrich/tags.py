@@ -244,12 +244,30 @@ def surface_forms(keys: list[str], texts: list[str], rows: list[list[int]],
             out[key] = key + "s" if plural > low.count(key) - plural else key
             continue
         a, b = words
-        forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-", " and ") for s in ("s", "")]
+        forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-") for s in ("s", "")]
         low = [_lower(texts, d) for d in docs[:20]]
         counts = [(sum(t.count(f) for t in low), -i, f) for i, f in enumerate(forms)]
         best = max(counts)
-        out[key] = best[2] if best[0] else None
+        joined = sum(t.count(f"{a} and {b}") for t in low)  # "image and text": two topics, not one
+        out[key] = best[2] if best[0] > joined and not (" of " in best[2] and _cut_short(best[2], low)) else None
     return out
+
+
+_GOES_ON = re.compile(r"[ \-](?:[a-z][a-z\-]*)")
+
+
+def _cut_short(form: str, low: list[str]) -> bool:
+    """Do the abstracts nearly always go on after `form` with a word of the same noun phrase?  Then it
+    is the start of a longer one ("distribution of model [outputs]"), not a phrase ("curse of dimensionality")."""
+    total = on = 0
+    for t in low:
+        i = t.find(form)
+        while i >= 0:
+            total += 1
+            m = _GOES_ON.match(t, i + len(form))
+            on += bool(m) and m.group(0)[1:] not in STOP and m.group(0)[1:] not in _VERBISH
+            i = t.find(form, i + 1)
+    return on >= 0.7 * total
 
 
 def _extend(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]) -> str:
@@ -301,7 +319,8 @@ def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: tuple
         k = f"{first} {singular}" if first else singular
         long = acr.get(k) or acr.get(t)
         if long:
-            col_key[c] = keys.setdefault(long, len(keys))
+            if long not in GENERIC_MODIFIERS:  # ("SOTA" is defined as "state-of-the-art": no topic)
+                col_key[c] = keys.setdefault(long, len(keys))
         elif (ends_phrase and _modifier_ok(first) and first not in verb_only and not (last in verbs and _plural(first))) \
                 if first else (alone and f <= single_cap):  # (a plural and a verb: "findings indicate", "llms excel")
             col_key[c] = keys.setdefault(k, len(keys))

@@ -70,13 +70,23 @@ def test_seed_names():
 
 def test_titles():
     text = "We propose FIRE, a principled reinitialization method that balances stability and plasticity."
-    assert make_title(None, "FIRE", text, []) == "FIRE: Reinitialization method"
+    assert make_title(None, "FIRE", text, []) == "FIRE: Balancing stability and plasticity"  # what it does
+    assert make_title(None, "FIRE", "We propose FIRE, a reinitialization method for continual learning.", []) \
+        == "FIRE: Reinitialization method for continual learning"  # (no bare kind: "Reinitialization method")
     assert make_title("Given Title: Wins", "FIRE", text, []) == "Given Title: Wins"
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
     assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
     assert teaser(plain).startswith("In this work we propose")
+    # a field or a bare kind of thing is the title of many papers: the paper's own topics are added
+    opening = "Large language models are everywhere. They still fail at formal proofs."
+    assert make_title(None, None, opening, ["large language models", "formal proof", "llms", "proof search"]) \
+        == "Large language models: formal proof and proof search"
+    assert make_title(None, None, "We present a theoretical framework. It is general.", ["sample complexity"]) \
+        == "Theoretical framework: sample complexity"
+    assert make_title(None, None, "We present a theoretical framework that explains simplicity bias in deep"
+                      " networks. It is general.", []) == "Explaining simplicity bias in deep networks"
 
 
 def test_results():

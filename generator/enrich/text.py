@@ -81,7 +81,7 @@ def shorten(text: str, limit: int = 200) -> str:
     return cut + "…"
 
 
-_SPLIT = re.compile(r"[\s\-]+")
+_SPLIT = re.compile(r"[\s\-–]+")
 
 
 def singular(word: str) -> str:
@@ -100,7 +100,7 @@ def distinct_terms(ranked: list[str], n: int) -> list[str]:
     labels and explanations that name each idea once: sub-topic labels, a related paper's shared terms."""
     chosen: list[tuple[str, frozenset]] = []
     for term in ranked:
-        words = _word_set(term)
+        words = word_set(term)
         if any(words <= other for _, other in chosen):
             continue
         covered = [i for i, (_, other) in enumerate(chosen) if other <= words]
@@ -115,7 +115,7 @@ def distinct_terms(ranked: list[str], n: int) -> list[str]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _word_set(term: str) -> frozenset[str]:
+def word_set(term: str) -> frozenset[str]:
     """The singulars of a term's words (memoized: related papers ask for the same terms 100,000 times
     at 20,000 papers)."""
     return frozenset(singular(w) for w in _SPLIT.split(term.lower()) if w)

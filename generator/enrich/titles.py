@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .names import _SELF, _abbreviates
-from .text import sentences, shorten, singular, slugify
+from .text import distinct_terms, sentences, shorten, singular, slugify, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
@@ -38,7 +38,8 @@ _STOP_AT = re.compile(
 # (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
                       "across toward towards both either between among this these that such two three four rather "
-                      "only instead even also just".split())
+                      "only instead even also just without arising relying leading resulting stemming ranging "
+                      "varying depending originating according".split())  # (participles that need their "from", "on")
 _ANAPHOR = re.compile(r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b|"
                       r"^(?:to|that|both|either|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|"
                       r"some|kinds?|types?|ways?|range|number|variety|lot)\b", re.I)
@@ -141,9 +142,10 @@ def _described(rest: str, name: str = "") -> str:
     bare kind of thing followed by what it does, that ("framework that detects hallucinations in RAG
     systems through ..." -> "Detecting hallucinations in RAG systems"); "" if neither makes a title."""
     p = _phrase(rest)
-    if _good(p, name):
+    if _good(p, name) and not _KIND_ONLY.fullmatch(p):
         return p
-    return _does(_PURPOSE.match(rest.replace("*", "")), name)
+    does = _does(_PURPOSE.match(rest.replace("*", "")), name)  # "modular framework that plans through X"
+    return does or (p if _good(p, name) else "")
 
 
 def _does(m: re.Match | None, name: str = "") -> str:
@@ -290,16 +292,29 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
             d = ""
         return f"{name}: {d}" if d else name
     p = key_phrase(text)
-    if p:
+    if p and not _KIND_ONLY.fullmatch(p):
         return p
     first = sentences(text)[0] if text else ""
-    subject = _phrase(_LEAD_DET.sub("", first))  # the topic the abstract opens with: "Backdoor attacks pose ..."
+    subject = p or _phrase(_LEAD_DET.sub("", first))  # the topic the abstract opens with: "Backdoor attacks pose ..."
     if _good(subject) and subject.split()[0].lower() not in _DANGLING:
-        return _cap(subject)
+        return _specific(_cap(subject), tags)
     phrases = [t for t in tags if " " in t or "-" in t]
     if phrases:
         return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
     return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
+
+
+SPECIFIC_WORDS = 3  # a fallback title of at most this many words gets the paper's own topics added
+
+
+def _specific(subject: str, tags: list[str]) -> str:
+    """A field or a bare kind of thing ("Large language models", "Theoretical framework") is the title of
+    many papers: add the paper's own first two topics, those the subject does not already name."""
+    if len(subject.split()) > SPECIFIC_WORDS:
+        return subject
+    said = word_set(subject)
+    own = distinct_terms([t for t in tags if len(word_set(t)) > 1 and not word_set(t) & said], 2)  # phrases only
+    return f"{subject}: {' and '.join(own)}" if own else subject
 
 
 _CLAUSE = re.compile(r"\s*(?:-{2,}|—|;|:\s)\s*")  # "... solving problems---it is also about evaluating ..."

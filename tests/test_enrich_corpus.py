@@ -123,6 +123,11 @@ def test_subtopic_labels_name_each_idea_once():
     assert label_terms(["motion", "motions", "policies", "policy", "focus", "loss"], 3) == ["motion", "policies", "focus"]
     assert label_terms(["analysis", "loss", "losses", "patch", "patches"], 3) == ["analysis", "loss", "patch"]
     assert label_terms([], 3) == []
+    from generator.enrich.text import spelled  # labels are spelled as the abstracts spell their words
+    texts = ["LLMs fail. We train LLMs with GRPO and a Bayesian prior.", "Policy gradients help llms. Policy is key.",
+             "Our LLMs use GRPO-style updates and Bayesian inference; the policy is fixed."]
+    assert spelled({"llms", "grpo", "bayesian", "policy", "absent"}, texts) == \
+        {"bayesian": "Bayesian", "grpo": "GRPO", "llms": "LLMs"}  # ("Policy" only opens sentences)
 
 
 def test_corpus_text_skips_the_address_pattern_only_where_it_cannot_match():
@@ -153,6 +158,7 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
     assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)
     labels = [p.subtopic.split(", ") for p in papers if p.subtopic]
     assert len(set(map(tuple, labels))) > 20
+    assert any("LLMs" in label for label in labels) and not any("llms" in label for label in labels)
     # each idea once, in sub-topic labels, shared terms and the words that drove a category: not
     # "flow matching, flow, matching"
     for terms in labels + [r.shared for p in papers for r in p.related] + [p.category_terms for p in papers]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from collections import Counter
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -52,6 +53,32 @@ def corpus_text(plain_text: str) -> str:
     if "://" in plain_text or "www." in low or any(needle in low for needle in _URL_NEEDLES):
         return _URL.sub(" ", plain_text)
     return plain_text
+
+
+def spelled(words: set[str], texts) -> dict[str, str]:
+    """How the texts write each lowercase word where that is not lowercase: "llms" -> "LLMs", "grpo" ->
+    "GRPO", "bayesian" -> "Bayesian" (its most common spelling inside sentences: a sentence's first
+    word proves nothing)."""
+    if not words:
+        return {}
+    rx = re.compile(r"(?<![\w\-])(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")(?![\w\-])",
+                    re.IGNORECASE)
+    counts: dict[str, Counter] = {}
+    for t in texts:
+        for m in rx.finditer(t):
+            j = m.start() - 1
+            while j >= 0 and t[j].isspace():
+                j -= 1
+            if j < 0 or t[j] in ".!?:":  # a sentence's first word
+                continue
+            w = m.group(0)
+            counts.setdefault(w.lower(), Counter())[w] += 1
+    out = {}
+    for low, c in sorted(counts.items()):
+        best = max(c.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        if best != low:
+            out[low] = best
+    return out
 
 
 def sentences(text: str) -> list[str]:

@@ -3,6 +3,7 @@
 A paper placed later (see generator/enrich/__init__.py) joins the sub-topic of the nearest centre."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -10,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .tags import _worthy
-from .text import distinct_terms
+from .text import distinct_terms, spelled
 from .vectors import unit_rows
 
 
@@ -51,13 +52,16 @@ def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> tuple[np
 
 LABEL_TERMS = 3  # terms in a sub-topic's label
 LABEL_CANDIDATES = 12  # of its top c-TF-IDF terms, from which those are picked
+SPELLING_SAMPLE = 15  # abstracts per sub-topic read for how its label's words are spelled (LLMs, GRPO)
 
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
               per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000,
-              label_ok: Callable[[str], bool] = _worthy) -> tuple[dict[int, str], Subtopics | None]:
+              label_ok: Callable[[str], bool] = _worthy,
+              texts: list[str] | None = None) -> tuple[dict[int, str], Subtopics | None]:
     """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
-    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label."""
+    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label.
+    `texts` (all papers'): labels take the members' spelling of acronyms ("mathematical reasoning, LLMs, RLVR")."""
     n = len(members)
     if n < min_size:
         return {}, None
@@ -79,6 +83,11 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
         names[c] = next((name for n in range(LABEL_TERMS, len(ranked) + 1)
                          if (name := ", ".join(distinct_terms(ranked, n))) not in taken), f"group {c + 1}")
         taken.add(names[c])  # (two clusters with one label would be one group on the pages)
+    if texts is not None:  # (each label's words as a few of its own members write them)
+        words = {w for name in names.values() for w in re.split(r"[\s,]+", name) if w}
+        sample = [members[i] for c in range(k) for i in np.flatnonzero(labels == c)[:SPELLING_SAMPLE].tolist()]
+        cased = spelled(words, (texts[m] for m in sample))
+        names = {c: re.sub(r"[^\s,]+", lambda m: cased.get(m.group(0), m.group(0)), name) for c, name in names.items()}
     used = np.unique(labels)  # (a centre that ended with no member takes no later paper either)
     return ({m: names[int(lab)] for m, lab in zip(members, labels)},
             Subtopics(cols, centres[used].astype(np.float32), [names[c] for c in used.tolist()]))

@@ -450,6 +450,19 @@ def test_group_labels_skip_verbs_rhetoric_and_an_acronym_beside_its_long_form():
                                                                                "image editing"]
 
 
+def test_tags_are_spelled_as_the_abstracts_spell_them():
+    from generator.enrich.tags import assign_tags
+    from generator.enrich.vectors import build_corpus
+    texts = [f"Markov decision processes model {w} robots. We solve each Markov decision process with a "
+             f"Gaussian mixture policy, as generative AI does for {w} scenes." for w in
+             ("kitchen", "farm", "road", "drone", "warehouse", "hospital")] * 4
+    X, terms = build_corpus(texts).tfidf(min_df=2, max_df=1.0)
+    tags, _ = assign_tags(X, terms, texts, 5)
+    shown = {t for ts in tags for t in ts}
+    assert "Gaussian mixture policy" in shown and any(t.startswith("Markov decision") for t in shown), shown
+    assert not [t for t in shown if "markov" in t or "gaussian" in t], shown  # (lowercased words only at sentence starts)
+
+
 def _mention_texts():
     names = ["ProtoKV", "Gaia2", "LoRA-Pre", None, "FlexiCodec", "Gaia2 Lite"]
     texts = ["We introduce ProtoKV, a cache for long contexts; unlike LoRA-Pre it keeps every head.",

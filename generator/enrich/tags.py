@@ -22,7 +22,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .names import acronym_pairs
-from .text import STOP
+from .text import STOP, spelled
 from .vectors import row_numbers, top_in_rows
 
 GENERIC = set("""
@@ -296,6 +296,7 @@ _NEXT = re.compile(r"[a-z][a-z\-]*[a-z]")
 PHRASE_WEIGHT = 1.6  # PHRASE_WEIGHT and DF_GAMMA tuned on half the dev file, checked on the other
 DF_GAMMA = 0.75  # scores x log(1 + df)^gamma: prefer phrases the corpus uses often
 MAX_DF_SINGLE = 0.05  # a single word in more than 5% of abstracts is too broad for a tag
+SPELLING_SAMPLE, SPELLING_TEXTS = 3, 4000  # abstracts per tag, and in all, read for how tags are spelled
 
 
 def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: tuple[frozenset[str], frozenset[str]],
@@ -427,4 +428,8 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     full = {k: _extend(key_names[k], texts, docs[k], lowered) if phrase[k] else key_names[k] for k in used}
     forms = surface_forms([full[k] for k in used], texts, [docs[k] for k in used], lowered)
     model.forms = {k: forms[full[k]] for k in used if forms[full[k]]}
+    # as the abstracts spell the words: "generative AI", "Markov decision process", "GPT-4" (a few of each tag's)
+    sample = sorted({d for k in used for d in docs[k][:SPELLING_SAMPLE]})[:SPELLING_TEXTS]
+    cased = spelled({w for f in model.forms.values() for w in f.split()}, (texts[d] for d in sample))
+    model.forms = {k: " ".join(cased.get(w, w) for w in f.split()) for k, f in model.forms.items()}
     return model.tags(picks), model

@@ -55,28 +55,34 @@ def corpus_text(plain_text: str) -> str:
     return plain_text
 
 
+_SPELLING_TOKEN = re.compile(r"\w[\w\-]*\w|\w")
+
+
 def spelled(words: set[str], texts) -> dict[str, str]:
     """How the texts write each lowercase word where that is not lowercase: "llms" -> "LLMs", "grpo" ->
-    "GRPO", "bayesian" -> "Bayesian" (its most common spelling inside sentences: a sentence's first
-    word proves nothing)."""
-    if not words:
-        return {}
-    rx = re.compile(r"(?<![\w\-])(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")(?![\w\-])",
-                    re.IGNORECASE)
+    "GRPO" (the most common spelling inside sentences, where it has a capital after its first letter),
+    "bayesian" -> "Bayesian" (a capital first letter only where the word, not a compound, is nearly
+    never lowercase: not "Large" of "Large Language Models (LLMs)", nor "Sharpness-Aware" of a name).
+    A sentence's first word proves nothing."""
     counts: dict[str, Counter] = {}
     for t in texts:
-        for m in rx.finditer(t):
+        for m in _SPELLING_TOKEN.finditer(t):
+            w = m.group(0)
+            low = w.lower()
+            if low not in words:
+                continue
             j = m.start() - 1
             while j >= 0 and t[j].isspace():
                 j -= 1
             if j < 0 or t[j] in ".!?:":  # a sentence's first word
                 continue
-            w = m.group(0)
-            counts.setdefault(w.lower(), Counter())[w] += 1
+            counts.setdefault(low, Counter())[w] += 1
     out = {}
     for low, c in sorted(counts.items()):
         best = max(c.items(), key=lambda kv: (kv[1], kv[0]))[0]
-        if best != low:
+        if best != low and (any(ch.isupper() for ch in best[1:]) if "-" not in best[1:]
+                            else any(ch.isupper() for part in best.split("-") for ch in part[1:])) \
+                or best[0].isupper() and "-" not in best and c[low] < 0.1 * sum(c.values()):
             out[low] = best
     return out
 

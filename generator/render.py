@@ -49,7 +49,7 @@ class Category:
 
     @property
     def subtopics(self) -> list[str]:
-        return sorted({p.subtopic for p in self.papers if p.subtopic})
+        return sorted({p.subtopic for p in self.papers if p.subtopic}, key=str.casefold)
 
 
 @dataclass

@@ -18,7 +18,9 @@ import latex2mathml.converter
 STYLE = {"textbf": "strong", "bf": "strong", "textit": "em", "emph": "em", "it": "em", "textsl": "em",
          "underline": "em", "texttt": "code", "textsc": "text", "textrm": "text", "textsf": "text",
          "text": "text", "mbox": "text", "textnormal": "text", "mathrm": "text"}
-DROP = {"cite", "citep", "citet", "citealp", "ref", "eqref", "label", "footnote", "cref", "Cref"}
+DROP = {"cite", "citep", "citet", "citealp", "ref", "eqref", "label", "footnote", "cref", "Cref",
+        "color", "pagecolor", "vspace", "hspace", "begin", "end"}  # (\color{red} text: the text stays)
+COLORED = {"textcolor", "colorbox"}  # \textcolor{blue}{words}: the words, not "blue"
 WORDS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "vs": "vs.", "etc": "etc.", "ldots": "…", "dots": "…",
          "LaTeX": "LaTeX", "TeX": "TeX", "textendash": "–", "textemdash": "—", "times": "×", "approx": "≈"}
 ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307",
@@ -178,6 +180,11 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                     flush()
                     if name in DROP:
                         pass
+                    elif name in COLORED and close + 1 < n and text[close + 1] == "{":
+                        close2 = _matching_brace(text, close + 1)
+                        if close2 > 0:
+                            out.extend(parse(text[close + 2:close2], depth + 1))
+                            close = close2
                     elif name == "url":
                         out.append(_link(inner.strip(), None))
                     elif name == "href" and close + 1 < n and text[close + 1] == "{":

@@ -33,6 +33,9 @@ def norm(text: str):
      'see <a href="https://g4splat.github.io" rel="nofollow noopener">https://g4splat.github.io</a>.',
      "see https://g4splat.github.io."),
     (r"50\% and a \& b", "50% and a &amp; b", "50% and a & b"),
+    # colour: the coloured words, not the colour's name
+    (r"low \textcolor{blue}{where the dimension} is, \color{red}and \colorbox{yellow}{\textbf{key}}",
+     "low where the dimension is, and <strong>key</strong>", "low where the dimension is, and key"),
     # TeX accents in every spelling a bibliography export uses, braces of the group dropped
     (r"Schr\"odinger, Schr\"{o}dinger and Schr{\"o}dinger", "Schrödinger, Schrödinger and Schrödinger",
      "Schrödinger, Schrödinger and Schrödinger"),

@@ -40,7 +40,7 @@ MATH_PLAIN = {
 }
 MAX_MATH = 600  # longer "$...$" spans are text with stray dollars, not math
 URL = re.compile(r"https?://[^\s<>\"{}|\\^`]+", re.IGNORECASE)
-_SPECIAL = re.compile(r"[$\\*`]|https?://", re.IGNORECASE)  # where parse() must look closer
+_SPECIAL = re.compile(r"[$\\*`_]|https?://", re.IGNORECASE)  # where parse() must look closer
 MATHML_TAGS = {"math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msup", "msub", "msubsup", "mfrac",
                "msqrt", "mroot", "mover", "munder", "munderover", "mtable", "mtr", "mtd", "mstyle", "mpadded",
                "mphantom", "menclose", "semantics", "annotation", "mfenced", "merror"}
@@ -54,7 +54,7 @@ _SAFE_LENGTH = re.compile(r"^[0-9.\-]*(em|ex|px|pt|%|mu)?$|^[a-z\-]+$|^[A-Za-z0-
 @dataclass
 class Node:
     kind: str  # text | strong | em | code | link | math | dmath
-    text: str = ""  # text, code, math source, link url
+    text: str = ""  # text, code, math source, link url; an em's Markdown mark ("*", "_"; "" for \\emph)
     children: list["Node"] = field(default_factory=list)
 
 
@@ -210,6 +210,13 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                 out.append(Node("strong", children=parse(text[i + 2:end], depth + 1)))
                 i = end + 2
                 continue
+        if c in "*_":
+            end = _emphasis_end(text, i)
+            if end > 0:
+                flush()
+                out.append(Node("em", c, parse(text[i + 1:end], depth + 1)))
+                i = end + 1
+                continue
         if c == "`" and not text.startswith("``", i):
             end = text.find("`", i + 1, i + 80)
             quote = text.find("'", i + 1, i + 80)
@@ -229,7 +236,7 @@ def parse(text: str, depth: int = 0) -> list[Node]:
         # plain text up to the next character that may open markup (at least where _SPECIAL matches)
         if aligned:
             j = n
-            for ch in "$\\*`":
+            for ch in "$\\*`_":
                 k = text.find(ch, i + 1, j)
                 if k >= 0:
                     j = k
@@ -243,6 +250,27 @@ def parse(text: str, depth: int = 0) -> list[Node]:
         i = j
     flush()
     return out
+
+
+MAX_EMPHASIS = 200  # characters a Markdown *emphasis* or _emphasis_ may span
+
+
+def _emphasis_end(text: str, i: int) -> int:
+    """Where the Markdown emphasis that text[i] ('*' or '_', single) opens closes, or -1: the mark must
+    open at a word's start and close at a word's end, on one line ("a *new* idea", "_deep research_";
+    not 2*3*4, snake_case_name, F_0 or a "**" pair)."""
+    c, n = text[i], len(text)
+    if i + 1 >= n or text[i + 1].isspace() or text[i + 1] == c or i and (text[i - 1].isalnum() or text[i - 1] in c + "\\"):
+        return -1
+    j = text.find(c, i + 2, i + 2 + MAX_EMPHASIS)
+    while j > 0:
+        if "\n" in text[i:j]:
+            return -1
+        after = text[j + 1] if j + 1 < n else " "
+        if not text[j - 1].isspace() and text[j - 1] != c and after != c and not after.isalnum():
+            return j
+        j = text.find(c, j + 1, i + 2 + MAX_EMPHASIS)
+    return -1
 
 
 def _unbrace(text: str, buf: list[str], start: int, end: int) -> int:
@@ -404,15 +432,19 @@ def math_plain(tex: str) -> str:
     return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()
 
 
-def to_plain(nodes: list[Node]) -> str:
+def to_plain(nodes: list[Node], marks: bool = False) -> str:
+    """The bare words.  `marks`: keep the marks of Markdown *emphasis* and _emphasis_ (what paper ids
+    are made of, as they were before such emphasis was parsed: an id does not change with the code)."""
     parts = []
     for node in nodes:
         if node.kind == "text":
             parts.append(_typography(node.text))
+        elif node.kind == "em" and marks and node.text:
+            parts.append(node.text + to_plain(node.children, marks) + node.text)
         elif node.kind in ("strong", "em"):
-            parts.append(to_plain(node.children))
+            parts.append(to_plain(node.children, marks))
         elif node.kind == "link":
-            parts.append(to_plain(node.children))
+            parts.append(to_plain(node.children, marks))
         elif node.kind == "code":
             parts.append(node.text)
         else:

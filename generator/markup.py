@@ -301,8 +301,13 @@ _BACKTICK = re.compile(r"`(?=\w)")
 _SPACES = re.compile(r"\s+")
 
 
+_TIE = re.compile(r"(?<=[^\s~])~(?=[^\s~])")  # TeX's tie, "benchmarks~(AIME25", "10~MHz" (not "~8%": about)
+
+
 @functools.lru_cache(maxsize=1024)  # to_markdown, to_html and to_plain each ask for the same text
-def _typography(s: str) -> str:
+def _typography(s: str, tie: bool = True) -> str:
+    if tie and "~" in s:
+        s = _TIE.sub(" ", s)
     if "--" in s:
         s = s.replace("---", "—").replace("--", "–")
     if "`" in s:
@@ -433,12 +438,12 @@ def math_plain(tex: str) -> str:
 
 
 def to_plain(nodes: list[Node], marks: bool = False) -> str:
-    """The bare words.  `marks`: keep the marks of Markdown *emphasis* and _emphasis_ (what paper ids
-    are made of, as they were before such emphasis was parsed: an id does not change with the code)."""
+    """The bare words.  `marks`: keep the marks of Markdown *emphasis* and _emphasis_, and TeX's ties
+    (what paper ids are made of, as they were before these were parsed: an id does not change with the code)."""
     parts = []
     for node in nodes:
         if node.kind == "text":
-            parts.append(_typography(node.text))
+            parts.append(_typography(node.text, tie=not marks))
         elif node.kind == "em" and marks and node.text:
             parts.append(node.text + to_plain(node.children, marks) + node.text)
         elif node.kind in ("strong", "em"):

@@ -47,7 +47,7 @@ def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
     """What normalize computes from an abstract's text: id, Markdown, HTML, plain text, links."""
     nodes = markup.parse(clean_text(text))
     plain = markup.to_plain(nodes)
-    key = markup.to_plain(nodes, marks=True) if "*" in text or "_" in text else plain
+    key = markup.to_plain(nodes, marks=True) if "*" in text or "_" in text or "~" in text else plain
     return paper_id(key), markup.to_markdown(nodes), markup.to_html(nodes), plain, markup.links(nodes)
 
 

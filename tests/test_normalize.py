@@ -38,6 +38,9 @@ def norm(text: str):
      " research</em> and <em>(i)</em>", "the all-classes knowledge, deep research and (i)"),
     ("2*3*4, snake_case_name, F_0 and a * b * c", "2*3*4, snake_case_name, F_0 and a * b * c",
      "2*3*4, snake_case_name, F_0 and a * b * c"),
+    # TeX's tie is a space; a lone "~" is "about"
+    ("benchmarks~(AIME25) at 10~MHz, ~8% more", "benchmarks (AIME25) at 10 MHz, ~8% more",
+     "benchmarks (AIME25) at 10 MHz, ~8% more"),
     # colour: the coloured words, not the colour's name
     (r"low \textcolor{blue}{where the dimension} is, \color{red}and \colorbox{yellow}{\textbf{key}}",
      "low where the dimension is, and <strong>key</strong>", "low where the dimension is, and key"),
@@ -56,12 +59,12 @@ def test_quirks(raw, html, plain):
 
 
 def test_emphasis_leaves_paper_ids_as_they_were():
-    """Ids are made of the text with Markdown emphasis marks, as before that emphasis was parsed: a
+    """Ids are made of the text with Markdown emphasis marks and TeX ties, as before these were parsed: a
     deployed digest's papers keep their ids, pages and first-seen dates when the code changes."""
     import hashlib
-    raw = "Many devices need only *all-classes* knowledge and _deep research_ of a ViT."
+    raw = "Many devices need only *all-classes* knowledge and _deep research_ of a ViT~(ViT-B)."
     paper = norm(raw)
-    assert paper.plain_text == "Many devices need only all-classes knowledge and deep research of a ViT."
+    assert paper.plain_text == "Many devices need only all-classes knowledge and deep research of a ViT (ViT-B)."
     assert paper.id == hashlib.sha1(raw.casefold().encode()).hexdigest()[:10] == paper_id(raw)
 
 

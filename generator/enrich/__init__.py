@@ -45,7 +45,7 @@ from .tags import TagModel, assign_tags
 from .taxonomy import Taxonomy, load_taxonomy
 from .text import corpus_text
 from .titles import make_slugs, make_title, teaser
-from .topics import Subtopics, subtopics
+from .topics import Subtopics, spell_labels, subtopics
 from .vectors import build_corpus, weigh
 
 __all__ = ["EnrichConfig", "enrich"]
@@ -308,11 +308,12 @@ def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
             groups.setdefault(p.category, []).append(i)
         placed: dict[str, Subtopics] = {}
         for cat in sorted(groups):
-            labels, model = subtopics(X, terms, groups[cat], cfg.subtopic_min, label_ok=tag_model.label_ok, texts=texts)
+            labels, model = subtopics(X, terms, groups[cat], cfg.subtopic_min, label_ok=tag_model.label_ok)
             for i, label in labels.items():
                 papers[i].subtopic = label
             if model is not None:
                 placed[cat] = model
+        spell_labels(papers, placed.values(), texts)
         clock("subtopics")
 
         per_paper = extractors.results()

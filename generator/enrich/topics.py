@@ -52,16 +52,14 @@ def kmeans(X: sp.csr_matrix, k: int, iters: int = 15, seed: int = 0) -> tuple[np
 
 LABEL_TERMS = 3  # terms in a sub-topic's label
 LABEL_CANDIDATES = 12  # of its top c-TF-IDF terms, from which those are picked
-SPELLING_SAMPLE = 15  # abstracts per sub-topic read for how its label's words are spelled (LLMs, GRPO)
+SPELLING_SAMPLE, SPELLING_GENERAL = 15, 1000  # abstracts read for how labels are spelled: per sub-topic, in all
 
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
               per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000,
-              label_ok: Callable[[str], bool] = _worthy,
-              texts: list[str] | None = None) -> tuple[dict[int, str], Subtopics | None]:
+              label_ok: Callable[[str], bool] = _worthy) -> tuple[dict[int, str], Subtopics | None]:
     """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
-    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label.
-    `texts` (all papers'): labels take the members' spelling of acronyms ("mathematical reasoning, LLMs, RLVR")."""
+    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label."""
     n = len(members)
     if n < min_size:
         return {}, None
@@ -83,11 +81,34 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
         names[c] = next((name for n in range(LABEL_TERMS, len(ranked) + 1)
                          if (name := ", ".join(distinct_terms(ranked, n))) not in taken), f"group {c + 1}")
         taken.add(names[c])  # (two clusters with one label would be one group on the pages)
-    if texts is not None:  # (each label's words as a few of its own members write them)
-        words = {w for name in names.values() for w in re.split(r"[\s,]+", name) if w}
-        sample = [members[i] for c in range(k) for i in np.flatnonzero(labels == c)[:SPELLING_SAMPLE].tolist()]
-        cased = spelled(words, (texts[m] for m in sample))
-        names = {c: re.sub(r"[^\s,]+", lambda m: cased.get(m.group(0), m.group(0)), name) for c, name in names.items()}
     used = np.unique(labels)  # (a centre that ended with no member takes no later paper either)
     return ({m: names[int(lab)] for m, lab in zip(members, labels)},
             Subtopics(cols, centres[used].astype(np.float32), [names[c] for c in used.tolist()]))
+
+
+def spell_labels(papers, models, texts: list[str]) -> None:
+    """Sub-topic labels as the abstracts spell their words: "mathematical reasoning, LLMs, RLVR",
+    "Bayesian, kernel, Langevin" (read in a few papers of each sub-topic and, so that a word of a
+    capitalised name is not taken for a proper one -- "Vision" of "Vision Transformers" --, in the
+    first SPELLING_GENERAL of all).  Changes papers' subtopic and the models' labels in place."""
+    members: dict[str, list[int]] = {}
+    for i, p in enumerate(papers):
+        if p.subtopic:
+            members.setdefault(p.subtopic, []).append(i)
+    sample = sorted({i for ms in members.values() for i in ms[:SPELLING_SAMPLE]} | set(range(min(len(texts), SPELLING_GENERAL))))
+    cased = spelled({w for label in members for w in _LABEL_WORD.findall(label)}, (texts[i] for i in sample))
+    if not cased:
+        return
+
+    def spell(label: str) -> str:
+        return _LABEL_WORD.sub(lambda m: cased.get(m.group(0), m.group(0)), label)
+
+    for p in papers:
+        if p.subtopic:
+            p.subtopic = spell(p.subtopic)
+    for model in models:
+        model.labels = [spell(label) for label in model.labels]
+
+
+_LABEL_WORD = re.compile(r"[^\s,]+")
+

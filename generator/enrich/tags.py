@@ -22,7 +22,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .names import acronym_pairs
-from .text import STOP, spelled
+from .text import STOP, singular, spelled
 from .vectors import row_numbers, top_in_rows
 
 GENERIC = set("""
@@ -283,12 +283,12 @@ def _extend(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]
             total += 1
             m = _NEXT.match(low, i + len(key) + 1)
             if m:
-                nxt[m.group(0)] += 1
+                nxt[singular(m.group(0))] += 1  # ("process" and "processes" are one continuation)
             i = low.find(key + " ", i + 1)
     if not total or not nxt:
         return key
     word, n = nxt.most_common(1)[0]
-    return f"{key} {_singular(word)}" if n >= 0.7 * total and n >= 2 and word not in STOP and \
+    return f"{key} {word}" if n >= 0.7 * total and n >= 2 and word not in STOP and \
         word not in _VERBISH and not _BAD_END.search(word) else key
 
 

@@ -74,6 +74,8 @@ def test_titles():
     assert make_title(None, "FIRE", "We propose FIRE, a reinitialization method for continual learning.", []) \
         == "FIRE: Reinitialization method for continual learning"  # (no bare kind: "Reinitialization method")
     assert make_title("Given Title: Wins", "FIRE", text, []) == "Given Title: Wins"
+    armor = "To this end, we propose ARMOR, which introduces a structured three-step reasoning pipeline: (1) ..."
+    assert make_title(None, "ARMOR", armor, []) == "ARMOR: Structured three-step reasoning pipeline"  # what it has
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."

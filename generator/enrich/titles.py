@@ -165,9 +165,14 @@ def _does(m: re.Match | None, name: str = "") -> str:
     g = f"{verb} {obj}"
     if not obj or _QUANTITY.search(obj):  # "Combining a large number" (of what, the cut lost)
         return ""
+    if verb.split()[0] in _HAVING and not m.group(3):  # "which introduces a structured reasoning pipeline":
+        g = _LEAD_ARTICLE.sub("", obj)  # what it has is what it is ("Structured reasoning pipeline")
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
+# verbs that say what a thing is or has, not what it does ("ARMOR, which introduces a ... pipeline")
+_HAVING = frozenset("introducing featuring providing offering".split())
+_LEAD_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
 _QUANTITY = re.compile(r"\b(?:a|an|the)\s+(?:\w+\s+)?(?:number|set|variety|range|series|amount|lot|pair|suite|"
                        r"collection|family|kind|type|spectrum|array|host|plethora|multitude)$", re.I)
 

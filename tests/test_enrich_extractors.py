@@ -422,9 +422,11 @@ def test_verbs_and_rhetoric_make_no_tag():
     texts = ["We highlight that models can generate text and we enhance reasoning. The model learns to learn.",
              "These findings highlight it; which enhances reasoning. LLMs excel, and we model the data.",
              "We study the support of the model and a diffusion model; this enhances it.",
-             "Models can excel; they highlight an urgent need and the design of a world model."] * 30
+             "Models can excel; they highlight an urgent need and the design of a world model.",
+             "It is simpler than a simple baseline and has more statistical power than it."] * 30
     verbs, verb_only = verb_words(texts)
-    assert {"highlight", "enhance", "enhances", "generate", "excel"} <= verb_only
+    assert {"highlight", "enhance", "enhances", "generate", "excel", "simpler"} <= verb_only  # (and comparatives)
+    assert "power" not in verb_only  # ("power than": no adjective "pow" or "powe")
     assert "model" in verbs and not {"model", "support", "design"} & verb_only  # nouns too ("the model")
     terms = ["findings highlight", "enhances reasoning", "llms excel", "urgent need", "diffusion model",
              "world model", "reasoning", "central role", "valuable insights", "agents learn"]

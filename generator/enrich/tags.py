@@ -116,7 +116,9 @@ consequence consequences reference references configuration configurations enhan
 families manner provider providers indicator indicators expectation expectations measurement measurements
 connection connections relation relations position positions transition transitions capacity speed assessment
 assessments variable variables vector vectors characteristic characteristics option options
-researchers practitioners developers designers
+researchers practitioners developers designers researcher practitioner developer designer
+heavy minor pure everyday interior trustworthy greedy later figure figures element elements implication
+implications list lists statement statements seed seeds table tables topic topics nature
 """.split())
 # generic nouns that a specific modifier turns into a real topic ("diffusion model", "transfer learning")
 _GENERIC_HEADS = set("""model models learning training data framework benchmark evaluation generalization
@@ -167,21 +169,34 @@ VERB_SAMPLE = 3000  # abstracts scanned for verb usage (the first ones: determin
 _STRICT_VERB_CTX = re.compile(r"\b(?:we|they|can|cannot|may|might|will|would|could|should|must)\s+"
                               r"(?:(?:also|further|then|not|first|now|still|often|only|thus)\s+)?([a-z]{3,})\b(?!-)")
 _NOUN_CTX = re.compile(r"\b(?:the|a|an|its|their|our|each|every|such)\s+([a-z]{3,})\b(?!-)")
+_THAN = re.compile(r"\b([a-z]{3,}er)\s+than\b")  # a comparative: "simpler than", "weaker than"
 
 
 def verb_words(texts: list[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """Words the corpus uses as verbs ("we characterize", "which accelerates", "to bridge"), and
-    of those the ones it never puts after a determiner: verbs only ("highlight", "suggest", "generate")."""
-    verbs, strict, nouns = Counter(), Counter(), Counter()
+    """Words the corpus uses as verbs ("we characterize", "which accelerates", "to bridge"), and the
+    words that are no topic: the verbs it never puts after a determiner ("highlight", "suggest",
+    "generate") and the comparatives ("simpler than", "weaker than")."""
+    verbs, strict, nouns, than, lows = Counter(), Counter(), Counter(), set(), []
     for t in texts[:VERB_SAMPLE]:
         low = t.lower()
+        lows.append(low)
         verbs.update(_VERB_CTX.findall(low))
         strict.update(_STRICT_VERB_CTX.findall(low))
         nouns.update(_NOUN_CTX.findall(low))
+        if " than" in low:
+            than.update(_THAN.findall(low))
+    words = " ".join(lows)  # a comparative's adjective is a word of the corpus ("weaker": "weak"; not "power")
+    than = {w for w in than if any(f" {a} " in words for a in _adjectives(w))}
     few = 2 if len(texts) >= 100 else 1
     base = {w for w, n in strict.items() if n >= few and nouns[w] + nouns[w + "s"] < few}
     verbs = frozenset(w for w, n in verbs.items() if n >= few)
-    return verbs, frozenset(base | {w for w in verbs if w.endswith("s") and (w[:-1] in base or w[:-2] in base)})
+    return verbs, frozenset(base | than | {w for w in verbs if w.endswith("s") and (w[:-1] in base or w[:-2] in base)})
+
+
+def _adjectives(comparative: str) -> list[str]:
+    """What a comparative's adjective may be: weaker -> weak, simpler -> simple, easier -> easy."""
+    w = comparative
+    return [w[:-2], w[:-1]] + ([w[:-3] + "y"] if w.endswith("ier") else [])
 
 
 def _nounlike(word: str, verbs: frozenset[str]) -> bool:
@@ -315,7 +330,7 @@ def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: tuple
             s = _singular(last)
             ends[last] = (s, _head_ok(s, False) and last not in verb_only and s not in verb_only
                           and not (last.endswith("s") and last in verbs),  # "algorithm recovers"
-                          _head_ok(s, True) and _nounlike(s, verbs))
+                          _head_ok(s, True) and _nounlike(s, verbs) and last not in verb_only)
         singular, ends_phrase, alone = ends[last]
         k = f"{first} {singular}" if first else singular
         long = acr.get(k) or acr.get(t)

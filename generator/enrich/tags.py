@@ -130,6 +130,7 @@ various several different key main major novel new recent current typical common
 specific particular certain real remarkable impressive superior extensive comprehensive practical competitive
 promising good great better best poor low high long short whole entire additional further possible potential unique
 core central vital valuable urgent rapid in-depth deeper powerful mild past actionable minimal findings ablation
+multiple
 """.split())
 # words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly
 _VERBISH = set("""
@@ -139,6 +140,7 @@ leverage leverages leveraged lead leads led make makes made yield yields improve
 exhibit exhibits struggle struggles fail fails capture captures involve involves offer offers reveal reveals
 introduce introduces present presents propose proposes study studies consider considers focus focuses
 help helps use uses make makes give gives take takes bring brings obtain obtains reach reaches
+known given seen taken found done called termed named
 """.split())
 _BAD_END = re.compile(r"(?:ly|ed|ous|ful|ible|able|less|ive|ic|al|ary)$")
 _BAD_START = re.compile(r"(?:ly|ing)$")

@@ -130,7 +130,7 @@ various several different key main major novel new recent current typical common
 specific particular certain real remarkable impressive superior extensive comprehensive practical competitive
 promising good great better best poor low high long short whole entire additional further possible potential unique
 core central vital valuable urgent rapid in-depth deeper powerful mild past actionable minimal findings ablation
-multiple
+multiple average
 """.split())
 # words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly
 _VERBISH = set("""

@@ -74,6 +74,15 @@ def test_titles():
     assert make_title(None, "FIRE", "We propose FIRE, a reinitialization method for continual learning.", []) \
         == "FIRE: Reinitialization method for continual learning"  # (no bare kind: "Reinitialization method")
     assert make_title("Given Title: Wins", "FIRE", text, []) == "Given Title: Wins"
+    # the long form an alias names; what a sentence that opens with the name says it does (not what it uses or counts)
+    lr = "We propose a graph method, termed Low-Rank Few-Shot Graph Diffusion Model or LR-FGDM. LR-FGDM works."
+    assert make_title(None, "LR-FGDM", lr, []) == "LR-FGDM: Low-Rank Few-Shot Graph Diffusion Model"
+    styli = "We present StyliTruth. StyliTruth separates the style-relevant and truth-relevant subspaces. It works."
+    assert make_title(None, "StyliTruth", styli, []) == "StyliTruth: Separating the style-relevant and truth-relevant subspaces"
+    for said in ("MathNet spans 40 countries.", "MathNet leverages deep reinforcement learning.",
+                 "MathNet thus serves as a strong baseline.", "MathNet achieves strong results on many tasks.",
+                 "MathNet improves semantic preservation with a new approach."):
+        assert make_title(None, "MathNet", "We release MathNet. " + said, []) == "MathNet", said
     armor = "To this end, we propose ARMOR, which introduces a structured three-step reasoning pipeline: (1) ..."
     assert make_title(None, "ARMOR", armor, []) == "ARMOR: Structured three-step reasoning pipeline"  # what it has
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."

@@ -152,10 +152,14 @@ def _does(m: re.Match | None, name: str = "") -> str:
     """What a _DOES match says the thing does, as a gerund phrase, or ""."""
     if not m:
         return ""
-    verb = _gerund(m.group(1) or m.group(2), bool(m.group(1)))
-    if m.group(3):  # "detects and skips X" -> "Detecting and skipping X"
-        verb += " and " + _gerund(m.group(4), True)
-    rest = m.group(5)
+    return _doing(m.group(1) or m.group(2), bool(m.group(1)), m.group(4) if m.group(3) else None, m.group(5), name)
+
+
+def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str = "") -> str:
+    """'detects' (and 'skips') + what follows -> "Detecting (and skipping) X", or "" if that makes no title."""
+    verb = _gerund(verb, third_person)
+    if also:  # "detects and skips X" -> "Detecting and skipping X"
+        verb += " and " + _gerund(also, True)
     obj = _phrase(rest, 8)
     if _ANAPHOR.search(obj):  # "overcomes these limitations by predicting X": how it does that, "Predicting X"
         by = _BY.match(rest)
@@ -165,7 +169,7 @@ def _does(m: re.Match | None, name: str = "") -> str:
     g = f"{verb} {obj}"
     if not obj or _QUANTITY.search(obj):  # "Combining a large number" (of what, the cut lost)
         return ""
-    if verb.split()[0] in _HAVING and not m.group(3):  # "which introduces a structured reasoning pipeline":
+    if verb.split()[0] in _HAVING and not also:  # "which introduces a structured reasoning pipeline":
         g = _LEAD_ARTICLE.sub("", obj)  # what it has is what it is ("Structured reasoning pipeline")
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
@@ -190,6 +194,7 @@ _AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\))?\s*(?:(?:,|--|—|–|\s
                          rf":\s*(?:a|an)\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "XQC: a sample-efficient actor-critic algorithm", not "X: the best model scores 8%")
 _LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")
+_TERMED_OR = re.compile(r"\b(?:termed|called|named|dubbed|coined)\s+(?:as\s+)?([^.,;:()]{6,120}?),?\s+or\s+[*_\"“]*$")
 _SHORT_FOR = re.compile(r",?\s+(?:short for|which stands for|standing for)\s+([^.,;:()]{6,120})")
 _NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+(?:\(?(?:called|termed|named|dubbed|coined))?\s*")
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
@@ -248,6 +253,9 @@ def descriptor(name: str, text: str) -> str:
         m = _SHORT_FOR.match(after)  # "termed CLAP, short for Curvature sampLing and leArnable Prototype"
         if m and _initials_match(m.group(1).strip(), name):
             return _cap(_tidy_long(m.group(1).strip()))
+        m = _TERMED_OR.search(before)  # "termed Low-Rank Few-Shot Graph Diffusion Model or LR-FGDM"
+        if m and _initials_match(m.group(1).strip(), name):
+            return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
         m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."
         p = _described(m.group(1), name) if m else _does(_NAME_DOES.match(text, end, end + 240), name)
@@ -259,7 +267,28 @@ def descriptor(name: str, text: str) -> str:
             p = _phrase(m.group(1))
             if _good(p, name):
                 return _cap(p)
+    for pos, end in occ:  # 4. what it does, where a sentence opens with it: "FlexiCodec improves X with Y"
+        if pos and not _SENTENCE_OPEN.search(text, max(0, pos - 3), pos):
+            continue
+        m = _SUBJECT_DOES.match(text, end, end + 240)
+        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _MEANS | _RESULTS \
+                or _COUNTED.match(m.group(4)):
+            continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y")
+        p = _doing(m.group(1), True, m.group(3) if m.group(2) else None, m.group(4), name)
+        if p:
+            return _cap(p)
     return ""
+
+
+_SENTENCE_OPEN = re.compile(r"[.!?]\s+$")
+_NOT_VERBS = frozenset("thus also always perhaps sometimes its this plus as us less across towards whereas besides "
+                       "afterwards nevertheless regardless unless".split())
+_COUNTED = re.compile(r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|several|many)\b)", re.I)
+_MEANS = _HAVING | frozenset("leveraging employing using utilizing exploiting spanning involving containing comprising "
+                             "requiring relying adopting incorporating".split())
+_RESULTS = frozenset("improving enhancing boosting reducing enabling increasing decreasing lowering raising "
+                     "accelerating speeding overcoming".split())  # what it gains: a result, not what it is for
+_SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)", re.S)
 
 
 _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|analy[sz]e|examine|explore|revisit|"

@@ -262,14 +262,14 @@ def _emphasis_end(text: str, i: int) -> int:
     c, n = text[i], len(text)
     if i + 1 >= n or text[i + 1].isspace() or text[i + 1] == c or i and (text[i - 1].isalnum() or text[i - 1] in c + "\\"):
         return -1
-    j = text.find(c, i + 2, i + 2 + MAX_EMPHASIS)
+    line_end = text.find("\n", i, i + 2 + MAX_EMPHASIS)
+    limit = line_end if line_end >= 0 else i + 2 + MAX_EMPHASIS
+    j = text.find(c, i + 2, limit)
     while j > 0:
-        if "\n" in text[i:j]:
-            return -1
         after = text[j + 1] if j + 1 < n else " "
         if not text[j - 1].isspace() and text[j - 1] != c and after != c and not after.isalnum():
             return j
-        j = text.find(c, j + 1, i + 2 + MAX_EMPHASIS)
+        j = text.find(c, j + 1, limit)
     return -1
 
 

@@ -80,9 +80,9 @@ def spelled(words: set[str], texts) -> dict[str, str]:
     out = {}
     for low, c in sorted(counts.items()):
         best = max(c.items(), key=lambda kv: (kv[1], kv[0]))[0]
-        if best != low and (any(ch.isupper() for ch in best[1:]) if "-" not in best[1:]
-                            else any(ch.isupper() for part in best.split("-") for ch in part[1:])) \
-                or best[0].isupper() and "-" not in best and c[low] < 0.1 * sum(c.values()):
+        inner_capital = any(ch.isupper() for part in best.split("-") for ch in part[1:])  # LLMs, human-AI
+        proper = best[0].isupper() and "-" not in best and c[low] < 0.1 * sum(c.values())  # Bayesian
+        if inner_capital or proper:
             out[low] = best
     return out
 

@@ -116,9 +116,10 @@ def _good(p: str, name: str = "") -> bool:
 _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|deliver|yield|show|demonstrate|require|"
                 r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
                 r"need|perform|encompass)(?:e?s)?)\b)")
+_AND_DOES = rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)"  # ("detects and skips") what it does it to
 _DOES = (rf",?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
          rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
-         rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)")
+         rf"{_AND_DOES}")
 _PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_DOES}", re.S)  # (_SELF: the kinds of thing a paper names)
 _NAME_DOES = re.compile(_DOES, re.S)  # right after a name: "an algorithm LAMIR that learns X"
 _BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
@@ -247,15 +248,10 @@ def descriptor(name: str, text: str) -> str:
                     continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")
                 if _initials_match(" ".join(words[-k:]), name):
                     return _cap(_tidy_long(" ".join(words[-k:])))
-        m = _LONG_AFTER.match(after)
-        if m and _initials_match(m.group(1), name):
-            return _cap(_tidy_long(m.group(1).strip()))
-        m = _SHORT_FOR.match(after)  # "termed CLAP, short for Curvature sampLing and leArnable Prototype"
-        if m and _initials_match(m.group(1).strip(), name):
-            return _cap(_tidy_long(m.group(1).strip()))
-        m = _TERMED_OR.search(before)  # "termed Low-Rank Few-Shot Graph Diffusion Model or LR-FGDM"
-        if m and _initials_match(m.group(1).strip(), name):
-            return _cap(_tidy_long(m.group(1).strip()))
+        # "X (Long Form)", "X, short for Long Form", "termed Long Form or X"
+        for m in (_LONG_AFTER.match(after), _SHORT_FOR.match(after), _TERMED_OR.search(before)):
+            if m and _initials_match(m.group(1).strip(), name):
+                return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
         m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."
         p = _described(m.group(1), name) if m else _does(_NAME_DOES.match(text, end, end + 240), name)
@@ -271,8 +267,7 @@ def descriptor(name: str, text: str) -> str:
         if pos and not _SENTENCE_OPEN.search(text, max(0, pos - 3), pos):
             continue
         m = _SUBJECT_DOES.match(text, end, end + 240)
-        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _MEANS | _RESULTS \
-                or _COUNTED.match(m.group(4)):
+        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _NOT_WHAT_FOR or _COUNTED.match(m.group(4)):
             continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y")
         p = _doing(m.group(1), True, m.group(3) if m.group(2) else None, m.group(4), name)
         if p:
@@ -288,7 +283,8 @@ _MEANS = _HAVING | frozenset("leveraging employing using utilizing exploiting sp
                              "requiring relying adopting incorporating".split())
 _RESULTS = frozenset("improving enhancing boosting reducing enabling increasing decreasing lowering raising "
                      "accelerating speeding overcoming".split())  # what it gains: a result, not what it is for
-_SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)", re.S)
+_NOT_WHAT_FOR = _MEANS | _RESULTS
+_SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b{_AND_DOES}", re.S)
 
 
 _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|analy[sz]e|examine|explore|revisit|"

@@ -332,7 +332,31 @@ def test_cue_scan_equals_finditer():
                  " hallucinations and modality agreement.", "EmoReAlM: Evaluating MLLMs for cue–emotion associations"),
     ("FeatureBench", "We introduce FeatureBench, a benchmark designed to evaluate agentic coding performance in"
                      " end-to-end, feature-oriented software development.",
-     "FeatureBench: Evaluating agentic coding performance"),  # (not "... in end-to-end")
+     "FeatureBench: Evaluating agentic coding performance in end-to-end, feature-oriented software development"),
+    # (a list of adjectives is one phrase: not "... in end-to-end")
+    ("VibeVoice", "We present VibeVoice , a novel model designed to synthesize expressive, long-form speech with multiple"
+                  " speakers.", "VibeVoice: Synthesizing expressive, long-form speech with multiple speakers"),
+    ("UltraViCo", "We propose UltraViCo, a training-free, plug-and-play method. It works.",
+     "UltraViCo: Training-free, plug-and-play method"),  # (a bare kind with its adjectives, where nothing better is said)
+    # what it is for: "the first framework to ...", "dedicated to ...", ", to ...", "that provably and efficiently ..."
+    ("REdit", "We propose REdit, the first framework to actively reshape neural circuits before editing, thereby"
+              " modulating interference.", "REdit: Reshaping neural circuits before editing"),
+    ("GhostEI-Bench", "We introduce GhostEI-Bench, the first benchmark dedicated to assessing mobile agents under"
+                      " environmental injection attacks.", "GhostEI-Bench: Assessing mobile agents under environmental injection attacks"),
+    ("Mod-Adapter", "Specifically, we propose a novel module, Mod-Adapter, to predict concept-specific modulation"
+                    " direction.", "Mod-Adapter: Predicting concept-specific modulation direction"),
+    ("SipIt", "We introduce SipIt, the first algorithm that provably and efficiently reconstructs the exact input text"
+              " from hidden activations.", "SipIt: Reconstructing the exact input text from hidden activations"),
+    ("ParaBench", "We propose ParaBench, a new benchmark designed to evaluate both text and image output modalities.",
+     "ParaBench: Evaluating both text and image output modalities"),
+    ("Dyslexify", "We introduce Dyslexify - a method to defend CLIP models against typographic attacks.",
+     "Dyslexify: Defending CLIP models against typographic attacks"),
+    ("SHARP", "We present SHARP, an approach to photorealistic view synthesis from a single image.",
+     "SHARP"),  # (an approach to a problem: not "Photorealisticing view synthesis")
+    ("ATLAS", "Abstract. We introduce the Adaptive Transfer Scaling Law (ATLAS) for pretraining.",
+     "ATLAS: Adaptive Transfer Scaling Law"),  # (the noun phrase before "(X)", though its initials spell no ATLAS)
+    ("TRACE", "We propose a unified defense framework that combines fine-grained anonymization (TRACE) with"
+              " inference-preventing optimization (RPS).", "TRACE"),  # (not the framework TRACE is a part of)
     ("Turbo-DDCM", "We propose Turbo-DDCM, a method that combines a large number of noise vectors at each step.",
      "Turbo-DDCM"),  # (not "Combining a large number")
     # a name of several words says more than a bare kind of thing
@@ -341,6 +365,18 @@ def test_cue_scan_equals_finditer():
     # expansions: one hyphenated word, "short for"; the noun phrase before "(termed X)"
     ("MoM", "We introduce a novel architecture called Mixture-of-Memories (MoM). MoM utilizes multiple memory states.",
      "MoM: Mixture-of-Memories"),
+    ("UML", "We introduce UML: Unpaired Multimodal Learner, a modality-agnostic training paradigm.",
+     "UML: Unpaired Multimodal Learner"),
+    ("LINK", "To address these issues, we propose LINK, Learning INstance-level Knowledge. It works.",
+     "LINK: Learning INstance-level Knowledge"),
+    ("TIPO", "TIPO (Text-to-Image Prompt Optimization) introduces an efficient approach for prompt refinement.",
+     "TIPO: Text-to-Image Prompt Optimization"),  # (a name that opens the abstract)
+    ("DroPE", "We break this bottleneck by *Dropping the Positional Embeddings of LMs after training (DroPE)*.",
+     "DroPE: Dropping the Positional Embeddings of LMs after training"),
+    ("MergOPT", "We propose a novel merging-aware optimizer (abbreviated as MergOPT) that injects shifts.",
+     "MergOPT: Merging-aware optimizer"),
+    ("UniFlow", "We propose a generic and unified tokenizer, namely UniFlow, by adapting any visual encoder.",
+     "UniFlow: Unified tokenizer"),
     ("CLAP", "We propose a joint pre-training method for images and point clouds, termed CLAP, short for Curvature"
              " sampLing and leArnable Prototype. Specifically, it works.", "CLAP: Curvature Sampling and Learnable Prototype"),
     ("ReDDiT", "In this study, we propose a rehashing noise approach for discrete diffusion transformer (termed ReDDiT),"

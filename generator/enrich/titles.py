@@ -37,18 +37,23 @@ _STOP_AT = re.compile(
     r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
 # (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
-                      "across toward towards both either between among this these that such two three four rather "
+                      "across within beyond through upon per against about along toward towards both either between among this these that such two three four rather "
                       "only instead even also just without arising relying leading resulting stemming ranging "
                       "varying depending originating according".split())  # (participles that need their "from", "on")
-_ANAPHOR = re.compile(r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b|"
-                      r"^(?:to|that|both|either|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|"
-                      r"some|kinds?|types?|ways?|range|number|variety|lot)\b", re.I)
-_ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
+_POINTS_BACK = r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b"
+_VAGUE = r"(?:to|that|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|some|kinds?|types?|ways?|range|number|variety|lot)"
+_ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b", re.I)
+_VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b", re.I)  # (an object may open with "both": "Evaluating both X and Y")
+_ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
+_CUT_BEFORE = frozenset("for of in on with from and across under over within against through".split())
+_ADJ_RX = r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[a-z]\w*-[a-z][\w\-]*)"  # (or compound)
+_ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
+_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?{_ADJ_RX}\s+[a-z]")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
 
 
-_MIXED_CASE = re.compile(r"[A-Z]{2,}[a-z]+|[a-z]+[A-Z]{1,2}[a-z]*")
+_MIXED_CASE = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z]{1,2}[a-z]*")
 _ONE_WORD = re.compile(r"[A-Za-z0-9\-&]+")
 _UNDERSCORE = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
 
@@ -60,13 +65,14 @@ def _phrase(rest: str, max_words: int = 10) -> str:
     rest = rest.replace("*", "").replace("$", "")
     rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip().lstrip("-–—")  # ("-Gaussian" of $(ε,δ)$-Gaussian)
     m = _STOP_AT.search(rest)
+    while m and m.group(0) == "," and _ADJECTIVE.search(rest, 0, m.start()) and _NEXT_ADJECTIVE.match(rest, m.end()):
+        m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"
     words = (rest[:m.start()] if m else rest).split()
     if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective
         while len(words) > 2 and _ADJ_END.search(words[-1]) and not words[-1][:1].isupper():
             words.pop()
     if len(words) > max_words:
-        cut = [i for i in range(2, max_words + 1) if words[i].lower() in ("for", "of", "in", "on", "with", "from",
-                                                                           "and", "across", "under", "over")]
+        cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE]
         late = [i for i in cut if i >= 4]
         words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
     while words and words[-1].lower() in _DANGLING:
@@ -117,17 +123,33 @@ _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|del
                 r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
                 r"need|perform|encompass)(?:e?s)?)\b)")
 _AND_DOES = rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)"  # ("detects and skips") what it does it to
-_DOES = (rf",?\s+(?:(?:that|which)\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)|"
-         rf"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained)\s+to\s+(?:\w+ly\s+)?([a-z]+))"
-         rf"{_AND_DOES}")
-_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_DOES}", re.S)  # (_SELF: the kinds of thing a paper names)
-_NAME_DOES = re.compile(_DOES, re.S)  # right after a name: "an algorithm LAMIR that learns X"
+_ADVERBS = r"(?:\w+ly\s+(?:and\s+\w+ly\s+)?)?"  # "that provably and efficiently reconstructs X"
+_MADE = r"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained|dedicated|devoted|aimed)"
+_NOT_VERB = r"(?!(?:the|a|an|be|date|this|these|its|their|our|which|what|how|that)\b)"  # ("a benchmark to date")
+
+
+def _does_rx(bare_to: str) -> str:
+    """What a thing does: 'that detects X', 'designed to detect X', 'dedicated to detecting X', or
+    `bare_to` + 'detect X' ('the first framework to reshape X')."""
+    return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
+            rf"(?:{_MADE}\s+(?:to|for(?=\s+[a-z]+ing\b))|{bare_to})\s+{_ADVERBS}{_NOT_VERB}([a-z]+))"
+            rf"{_AND_DOES}")
+
+
+# "a framework to detect X", not "an approach to photorealistic view synthesis", "... to consistency distillation"
+_KIND_TO = r"to(?=\s+(?:\w+ly\s+)?(?![a-z]+(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)\b))"
+_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: the kinds of thing a paper names)
+_NAME_DOES = re.compile(_does_rx(r"(?<=,\s)to"), re.S)  # right after a name: "an algorithm LAMIR that learns X",
+# "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
+_GERUND = re.compile(r"[a-z]*[aeiouy][a-z]*ing")  # "dedicated to assessing" (not "to bring")
 _BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
 
 
 def _gerund(verb: str, third_person: bool) -> str:
     """'detects' -> 'detecting', 'unifies' -> 'unifying', 'combines' -> 'combining', 'maps' -> 'mapping'."""
+    if not third_person and _GERUND.fullmatch(verb):
+        return verb
     base = singular(verb) if third_person else verb
     if base.endswith("ie"):
         return base[:-2] + "ying"
@@ -162,7 +184,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     if also:  # "detects and skips X" -> "Detecting and skipping X"
         verb += " and " + _gerund(also, True)
     obj = _phrase(rest, 8)
-    if _ANAPHOR.search(obj):  # "overcomes these limitations by predicting X": how it does that, "Predicting X"
+    if _VAGUE_OBJECT.search(obj):  # "overcomes these limitations by predicting X": how it does that, "Predicting X"
         by = _BY.match(rest)
         if not by:
             return ""
@@ -173,6 +195,9 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     if verb.split()[0] in _HAVING and not also:  # "which introduces a structured reasoning pipeline":
         g = _LEAD_ARTICLE.sub("", obj)  # what it has is what it is ("Structured reasoning pipeline")
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
+
+
+_AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+)\s+(.*)", re.S)
 
 
 # verbs that say what a thing is or has, not what it does ("ARMOR, which introduces a ... pipeline")
@@ -191,24 +216,33 @@ def _tidy_long(long: str) -> str:
     return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
 
 
-_AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\))?\s*(?:(?:,|--|—|–|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+_AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\))?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
                          rf":\s*(?:a|an)\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "XQC: a sample-efficient actor-critic algorithm", not "X: the best model scores 8%")
 _LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")
 _TERMED_OR = re.compile(r"\b(?:termed|called|named|dubbed|coined)\s+(?:as\s+)?([^.,;:()]{6,120}?),?\s+or\s+[*_\"“]*$")
+_LONG_NEXT = re.compile(r"\s*(?::|,|—|–|\s-{1,3}\s|-{2,3})\s*([A-Z][^.,;:()—–]{5,119}?)(?=\s*(?:[.,;:()—–]|--|\s-\s|$))")
+# ("UML: Unpaired Multimodal Learner, a ...", "LINK, Learning INstance-level Knowledge", "SALAD—Sample-efficient ...—")
 _SHORT_FOR = re.compile(r",?\s+(?:short for|which stands for|standing for)\s+([^.,;:()]{6,120})")
-_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+(?:\(?(?:called|termed|named|dubbed|coined))?\s*")
+_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+"
+                          rf"(?:\(?(?:called|termed|named|dubbed|coined|namely|abbreviated as|referred to as)|\()?\s*")
+# ("a hybrid dual-path vision encoder (Hyden)", "a generic and unified tokenizer, namely UniFlow")
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
 _CLAUSE_END = re.compile(r"[,.;:()\[\]]")
 
 
-def _noun_before(seg: str):
-    """'... a conjoint framework called ' -> match whose group(1) is 'conjoint framework' (leftmost determiner)."""
+def _noun_before(seg: str, name: str) -> str:
+    """'... a conjoint framework called ' -> 'conjoint framework' (from the leftmost determiner), or "".
+    Before a bare '(' only a whole phrase: not "a defense framework that combines fine-grained anonymization (X)"."""
+    paren = seg.endswith("(")
     for d in _DET_AT.finditer(seg):
         m = _NOUN_BEFORE.fullmatch(seg, d.start())
         if m:
-            return m
-    return None
+            p = _phrase(m.group(1))
+            if paren and len(p.split()) < len(m.group(1).split()):
+                continue
+            return p if _good(p, name) else ""
+    return ""
 
 
 def _initials_match(long: str, name: str) -> bool:
@@ -226,7 +260,7 @@ def _occurrences(text: str, name: str, limit: int = 6) -> list[tuple[int, int]]:
             a -= 1
         while z < len(text) and text[z] in "*_" and (a < i or text[z] == "*"):
             z += 1
-        b, c = text[a - 1:a], text[z:z + 1]
+        b, c = text[a - 1:a] if a else " ", text[z:z + 1] or " "  # (at either end of the text: no neighbour)
         if not (b.isalnum() or b in "-_") and not (c.isalnum() or c in "-_"):
             out.append((i, z))
         i = text.find(name, i + n)
@@ -246,11 +280,12 @@ def descriptor(name: str, text: str) -> str:
             for k in range(1, len(words) + 1):  # the shortest expansion that spells the acronym
                 if k == 1 and words[-1].count("-") < 1:
                     continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")
-                if _initials_match(" ".join(words[-k:]), name):
-                    return _cap(_tidy_long(" ".join(words[-k:])))
-        # "X (Long Form)", "X, short for Long Form", "termed Long Form or X"
-        for m in (_LONG_AFTER.match(after), _SHORT_FOR.match(after), _TERMED_OR.search(before)):
-            if m and _initials_match(m.group(1).strip(), name):
+                long = " ".join(words[-k:]).strip("*_")  # ("*Dropping the Positional Embeddings ... (DroPE)")
+                if _initials_match(long, name):
+                    return _cap(_tidy_long(long))
+        # "X (Long Form)", "X: Long Form", "X, short for Long Form", "termed Long Form or X"
+        for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after), _TERMED_OR.search(before)):
+            if m and _initials_match(m.group(1).strip(), name) and not _LEAD_ARTICLE.match(m.group(1)):
                 return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
         m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."
@@ -258,14 +293,12 @@ def descriptor(name: str, text: str) -> str:
         if p:
             return _cap(p)
     for pos, _ in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
-        m = _noun_before(text[max(0, pos - 120):pos])
-        if m:
-            p = _phrase(m.group(1))
-            if _good(p, name):
-                return _cap(p)
+        p = _noun_before(text[max(0, pos - 120):pos], name)
+        if p:
+            return _cap(p)
     for pos, end in occ:  # 4. what it does, where a sentence opens with it: "FlexiCodec improves X with Y"
-        if pos and not _SENTENCE_OPEN.search(text, max(0, pos - 3), pos):
-            continue
+        if not pos or not _SENTENCE_OPEN.search(text, max(0, pos - 3), pos):
+            continue  # (an abstract's first word modifies its subject as often as it names it: "RNA molecules underlie")
         m = _SUBJECT_DOES.match(text, end, end + 240)
         if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _NOT_WHAT_FOR or _COUNTED.match(m.group(4)):
             continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y")
@@ -307,7 +340,8 @@ def key_phrase(text: str) -> str:
     return ""
 
 
-_KIND_ONLY = re.compile(rf"(?:[\w\-]+\s+)?{_SELF}s?", re.I)  # "Unified framework", "Attention mechanism"
+_KIND_ONLY = re.compile(rf"(?:{_ADJ_RX},\s+(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|(?:[\w\-]+\s+)?{_SELF}s?", re.I)
+# ("Unified framework", "Attention mechanism", "Training-free, plug-and-play decoding strategy")
 _LEAD_DET = re.compile(r"^(?:(?:although|though|while|whereas|despite|since|because|as|when|given|with)\s+)?"
                        r"(?:(?:the|a|an)\s+)?", re.I)  # "Although diffusion models excel ..." -> diffusion models
 

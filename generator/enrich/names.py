@@ -463,6 +463,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             out.append((3.75 + (1 if in_intro else 0) + 0.25 * min(uses, 4), pos, tok))
     out = [(s, p, _strip_generic(n)) for s, p, n in out]
     out = [(s, p, longs.get(n, n)) for s, p, n in out]  # an emphasised long form names its acronym
+    if "s)" in text:  # "Concept Bottleneck Models (CBMs)": a later "CBM" is one of that class, not the paper's
+        terms.update(m.group(1) for m in _PLURAL_DEF.finditer(text))
     if terms:
         out = [c for c in out if c[2] not in terms]
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
@@ -545,6 +547,11 @@ _DERIVED = re.compile(r"-(?:\d+(?:\.\d+)?[KkMB]|Data|Dataset|Bench|Set|Eval|Corp
                       r"-?(?:Bench|Data|Dataset|Eval|Corpus|Arena)")
 
 
+_PLURAL_DEF = re.compile(r"\(([A-Z][A-Za-z0-9\-]*[A-Z])s\)")
+_DESCRIBES = re.compile(r"-[a-z]+(?:ed|al|ent|ant|ive|ous|ble|ions|ments)$")  # "WGM-based", "Pareto-optimal" (not "C-voting")
+_DASHED = re.compile(r"–\w")  # "Micro" of "Micro–Macro Retrieval": a part of a name, not one
+
+
 BASE_MIN = 5.0  # a derived resource's base name needs at least this score
 FIRST_W = 0.25  # bonus for the first strongly-cued name (0.5 helped one half, hurt the other)
 
@@ -555,7 +562,7 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     text, tokens = analyzed or analyze(md)
     best: dict[str, tuple[float, int]] = {}
     cands = [c for c in candidates(text, tokens, common) if c[2] not in COMMON and c[2] not in common and len(c[2]) >= 2
-             and not _PLURAL.fullmatch(c[2])]
+             and not _PLURAL.fullmatch(c[2]) and not _DESCRIBES.search(c[2]) and not _DASHED.match(text, c[1] + len(c[2]))]
     strong = [(pos, name) for score, pos, name in cands if score >= 6.5]
     cued = {name for _, name in strong}
     first = min(strong)[1] if strong else None  # the first name a strong cue introduces: the main contribution

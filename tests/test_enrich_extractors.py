@@ -362,6 +362,18 @@ def test_cue_scan_equals_finditer():
      "Dyslexify: Defending CLIP models against typographic attacks"),
     ("SHARP", "We present SHARP, an approach to photorealistic view synthesis from a single image.",
      "SHARP"),  # (an approach to a problem: not "Photorealisticing view synthesis")
+    ("PAS", "In this work, we propose PAS, a novel score designed to estimate the transferability of a source domain"
+            " set and a pre-trained feature extractor to a target task.",
+     "PAS: Estimating the transferability of a source domain set"),  # (a kind of thing that is not one of _SELF)
+    ("StreamingThinker", "We instantiate this paradigm with StreamingThinker*, a framework that enables LLMs to think"
+                         " while reading through streaming CoT generation.", "StreamingThinker: Enabling LLMs to think"),
+    ("INO-SGD", "We propose the INO-SGD algorithm, which strategically reweights data within each batch to improve"
+                " performance.", "INO-SGD: Reweighting data within each batch"),
+    ("FreeCache", "First, we propose FreeCache, a Key-Value (KV) approximation caching technique that reuses stable KV"
+                  " projections.", "FreeCache: Key-Value approximation caching technique"),
+    ("P2P", "We introduce P2P, the first flexible, LLM-based multi-agent framework that generates high-quality,"
+            " HTML-rendered academic posters directly from research papers.",
+     "P2P: Generating high-quality, HTML-rendered academic posters directly from research papers"),
     ("ATLAS", "Abstract. We introduce the Adaptive Transfer Scaling Law (ATLAS) for pretraining.",
      "ATLAS: Adaptive Transfer Scaling Law"),  # (the noun phrase before "(X)", though its initials spell no ATLAS)
     ("TRACE", "We propose a unified defense framework that combines fine-grained anonymization (TRACE) with"
@@ -401,6 +413,13 @@ def test_cue_scan_equals_finditer():
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want
+
+
+def test_an_acronym_after_the_opening_subject_ends_it():
+    """'Large language models (LLMs) acquire ...': the subject, not the sentence, is the fallback title."""
+    text = "Large language models (LLMs) acquire extensive prior knowledge during pretraining. We study fine-tuning."
+    assert make_title(None, None, text, ["reinforcement learning", "supervised fine-tuning"]) == \
+        "Large language models: reinforcement learning and supervised fine-tuning"
 
 
 def test_gerunds():

@@ -46,8 +46,9 @@ _ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b", re.I)
 _VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b", re.I)  # (an object may open with "both": "Evaluating both X and Y")
 _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
-_CUT_BEFORE = frozenset("for of in on with from and across under over within against through".split())
-_ADJ_RX = r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[a-z]\w*-[a-z][\w\-]*)"  # (or compound)
+_CUT_BEFORE = frozenset("for of in on with from and across under over within against through alongside beyond via".split())
+_ACRONYM_PAREN = re.compile(r"\s\((?=[^()]*[A-Z])[A-Za-z0-9\-]{1,12}\)(?=[\s,.;:])")
+_ADJ_RX = r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za-z]\w*-[a-z][\w\-]*)"  # or compound
 _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
 _NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?{_ADJ_RX}\s+[a-z]")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
@@ -58,12 +59,15 @@ _ONE_WORD = re.compile(r"[A-Za-z0-9\-&]+")
 _UNDERSCORE = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
 
 
-def _phrase(rest: str, max_words: int = 10) -> str:
+def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     """The noun phrase at the start of `rest`, cut at the first clause boundary; if that is longer
     than max_words, cut before a preposition within the limit -- the first from the 5th word on
-    ("reward modeling | with support for ...") -- never mid-phrase."""
+    ("reward modeling | with support for ...") -- never mid-phrase.  An acronym in parentheses is
+    left out ("a text-to-speech (TTS) system"), except after a sentence's `subject`, where its verb follows."""
     rest = rest.replace("*", "").replace("$", "")
     rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip().lstrip("-–—")  # ("-Gaussian" of $(ε,δ)$-Gaussian)
+    if "(" in rest and not subject:
+        rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"
     m = _STOP_AT.search(rest)
     while m and m.group(0) == "," and _ADJECTIVE.search(rest, 0, m.start()) and _NEXT_ADJECTIVE.match(rest, m.end()):
         m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"
@@ -139,8 +143,10 @@ def _does_rx(bare_to: str) -> str:
 # "a framework to detect X", not "an approach to photorealistic view synthesis", "... to consistency distillation"
 _KIND_TO = r"to(?=\s+(?:\w+ly\s+)?(?![a-z]+(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)\b))"
 _PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: the kinds of thing a paper names)
-_NAME_DOES = re.compile(_does_rx(r"(?<=,\s)to"), re.S)  # right after a name: "an algorithm LAMIR that learns X",
-# "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
+_NAME_TO = r"(?<=,\s)to"
+_NAME_DOES = re.compile(rf"(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
+# LAMIR that learns X", "the INO-SGD algorithm, which ...", "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
+_NAMED_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?[a-z][\w\-]*{_does_rx('(?!)')}", re.S)  # "PAS, a score designed to"
 _GERUND = re.compile(r"[a-z]*[aeiouy][a-z]*ing")  # "dedicated to assessing" (not "to bring")
 _BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
@@ -167,7 +173,8 @@ def _described(rest: str, name: str = "") -> str:
     p = _phrase(rest)
     if _good(p, name) and not _KIND_ONLY.fullmatch(p):
         return p
-    does = _does(_PURPOSE.match(rest.replace("*", "")), name)  # "modular framework that plans through X"
+    rest = rest.replace("*", "")
+    does = _does(_PURPOSE.match(rest) or name and _NAMED_PURPOSE.match(rest), name)  # "framework that plans through X"
     return does or (p if _good(p, name) else "")
 
 
@@ -184,6 +191,10 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     if also:  # "detects and skips X" -> "Detecting and skipping X"
         verb += " and " + _gerund(also, True)
     obj = _phrase(rest, 8)
+    control = _CONTROL.match(rest) if " " not in obj else None
+    then = _phrase(control.group(2), 6) if control and control.group(1) == obj else ""
+    if then:  # "enables LLMs to think while reading" -> "Enabling LLMs to think"
+        obj = f"{obj} to {then}"
     if _VAGUE_OBJECT.search(obj):  # "overcomes these limitations by predicting X": how it does that, "Predicting X"
         by = _BY.match(rest)
         if not by:
@@ -197,6 +208,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
+_CONTROL = re.compile(rf"([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
 _AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+)\s+(.*)", re.S)
 
 
@@ -359,7 +371,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     if p and not _KIND_ONLY.fullmatch(p):
         return p
     first = sentences(text)[0] if text else ""
-    subject = p or _phrase(_LEAD_DET.sub("", first))  # the topic the abstract opens with: "Backdoor attacks pose ..."
+    subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
     if _good(subject) and subject.split()[0].lower() not in _DANGLING:
         return _specific(_cap(subject), tags)
     phrases = [t for t in tags if " " in t or "-" in t]

@@ -448,6 +448,15 @@ def test_key_phrase_titles_are_complete_phrases():
                       " solutions are correct.", []) == "Reasoning is not just about solving problems"
     assert make_title(None, None, "We introduce ε-Gaussian certifiability, a notion.", []) == "ε-Gaussian certifiability"
     assert make_title(None, None, "“Trajectory trees” are a tool. It works.", []) == "Trajectory trees"  # no stray quote
+    # a second verb ("define and operationalize"), an aside ("as a corollary"), a clause ("for how ...")
+    assert make_title(None, None, "Data leaks. We present a framework to formally define and operationalize data"
+                      " minimization: for a prompt, the least revealing disclosure.", []) == \
+        "Defining and operationalizing data minimization"
+    assert make_title(None, None, "Margins matter. We derive as a corollary a law of robustness for classification"
+                      " that extends earlier results.", []) == "Law of robustness for classification"
+    # a finding or a limitation is what a paper reports, not what it is about
+    assert make_title(None, None, "We identify a critical limitation. We propose a spectral method for graph"
+                      " clustering.", []) == "Spectral method for graph clustering"
     assert make_title(None, None, "We study the model’s “inner voice”, a signal.", []) == "Model’s “inner voice”"
     assert make_title(None, None, "Although diffusion models are strong, sampling is slow. Results follow.", []) \
         == "Diffusion models"

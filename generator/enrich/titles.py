@@ -25,6 +25,7 @@ _STOP_AT = re.compile(
     r"through|leveraging|consisting|"
     r"comprising|enabling|allowing|achieving|featuring|incorporating|combining|capable|including|based\s+on|"
     r"built\s+(?:on|upon)|when|if|because|since|than|as\s+well|thereby|such\s+that|without\s+requiring)\b"
+    r"|\s+(?:for|of|on|into|about)\s+how\s"  # (a clause: "evidence for how data-mediated interactions [shape ...]")
     r"|\s+[a-z]+ed\s+(?:with|by|on|for|to|in|from|as|using|via|upon|under|at)\b"  # "kernels supplemented with"
     r"|\s+(?:is|are|was|were|can|could|will|has|have|show|shows|demonstrate|demonstrates|achieve|achieves|outperform|"
     r"outperforms|improve|improves|yield|yields|reduce|reduces|first|then|pose|poses|use|uses|remain|remains|"
@@ -33,7 +34,7 @@ _STOP_AT = re.compile(
     r"increasingly|widely|still|usually|generally|commonly|must|should|may|might|do|does|aim|aims|seek|seeks|"
     r"attempt|attempts|strive|strives|promise|promises|hold|holds|involve|involves|apply|applies|represent|"
     r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces|grow|grows|"
-    r"continue|continues|had)\b"
+    r"continue|continues|had|serve|serves|underpin|underpins|persist|persists|acquire|acquires)\b"
     r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
 # (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
@@ -110,7 +111,8 @@ def _cap(s: str) -> str:
 
 # what a paper reports, not what it is about: "we present three main findings", "two key insights"
 _REPORT = frozenset("""findings insights observations contributions results lessons takeaways conclusions
-questions components stages steps aspects""".split())
+questions components stages steps aspects finding limitation limitations phenomenon phenomena evidence flaw flaws
+gap spot weakness weaknesses failures issue issues challenge challenges""".split())
 
 
 def _good(p: str, name: str = "") -> bool:
@@ -190,6 +192,9 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     verb = _gerund(verb, third_person)
     if also:  # "detects and skips X" -> "Detecting and skipping X"
         verb += " and " + _gerund(also, True)
+    second = None if third_person or also else _AND_BASE.match(rest)
+    if second:  # "to define and operationalize X" -> "Defining and operationalizing X"
+        verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
     obj = _phrase(rest, 8)
     control = _CONTROL.match(rest) if " " not in obj else None
     then = _phrase(control.group(2), 6) if control and control.group(1) == obj else ""
@@ -337,7 +342,7 @@ _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|an
               r"construct|curate|release|identify|uncover|demonstrate)")
 _INTRO = re.compile(
     rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
-    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+(?:here\s+)?{_DET}?{_FILLER}(.*)")
+    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 
 

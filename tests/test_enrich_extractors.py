@@ -454,6 +454,13 @@ def test_key_phrase_titles_are_complete_phrases():
         "Defining and operationalizing data minimization"
     assert make_title(None, None, "Margins matter. We derive as a corollary a law of robustness for classification"
                       " that extends earlier results.", []) == "Law of robustness for classification"
+    # a short key phrase with what its relative clause says it does
+    assert make_title(None, None, "Scale matters. We introduce small language models that access large hierarchical"
+                      " parametric memory banks. They work.", []) == \
+        "Small language models accessing large hierarchical parametric memory banks"
+    assert make_title(None, None, "Policies drift. We propose a tractable computational framework that tracks and"
+                      " leverages curvature information during policy updates.", []) == \
+        "Tractable computational framework tracking and leveraging curvature information during policy updates"
     # a finding or a limitation is what a paper reports, not what it is about
     assert make_title(None, None, "We identify a critical limitation. We propose a spectral method for graph"
                       " clustering.", []) == "Spectral method for graph clustering"

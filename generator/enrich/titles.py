@@ -77,7 +77,8 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
         while len(words) > 2 and _ADJ_END.search(words[-1]) and not words[-1][:1].isupper():
             words.pop()
     if len(words) > max_words:
-        cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE]
+        cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
+               and not (words[i] == "and" and _ADJ_END.search(words[i - 1]))]  # ("the original | and rewritten text")
         late = [i for i in cut if i >= 4]
         words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
     while words and words[-1].lower() in _DANGLING:
@@ -174,10 +175,30 @@ def _described(rest: str, name: str = "") -> str:
     systems through ..." -> "Detecting hallucinations in RAG systems"); "" if neither makes a title."""
     p = _phrase(rest)
     if _good(p, name) and not _KIND_ONLY.fullmatch(p):
-        return p
+        return p if name or len(p.split()) > SPECIFIC_WORDS else _with_clause(p, rest)
     rest = rest.replace("*", "")
     does = _does(_PURPOSE.match(rest) or name and _NAMED_PURPOSE.match(rest), name)  # "framework that plans through X"
     return does or (p if _good(p, name) else "")
+
+
+_RELATIVE = re.compile(rf"\s+(?:that|which)\s+(?:(?:first|then|also|further)\s+)?{_ADVERBS}{_NOT_PURPOSE}{_NOT_VERB}"
+                       rf"([a-z]+)(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)", re.S)
+
+
+def _with_clause(p: str, rest: str) -> str:
+    """A short key phrase with what its relative clause says it does: "small language models that access
+    parametric memory banks" -> "Small language models accessing parametric memory banks"."""
+    at = rest.find(p)
+    m = _RELATIVE.match(rest, at + len(p)) if at == 0 else None
+    if not m or m.group(1).endswith("ed"):  # (not "that emerged")
+        return p
+    third = m.group(1).endswith("s") and not m.group(1).endswith("ss")  # ("a model that learns", "models that access")
+    does = _doing(m.group(1), third, m.group(3) if m.group(2) and third else None, m.group(4), max_words=7)
+    title = f"{p} {does[:1].lower()}{does[1:]}"
+    return title if does and _good(title) and len(title.split()) <= CLAUSE_TITLE_WORDS else p
+
+
+CLAUSE_TITLE_WORDS = 11
 
 
 def _does(m: re.Match | None, name: str = "") -> str:
@@ -187,7 +208,7 @@ def _does(m: re.Match | None, name: str = "") -> str:
     return _doing(m.group(1) or m.group(2), bool(m.group(1)), m.group(4) if m.group(3) else None, m.group(5), name)
 
 
-def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str = "") -> str:
+def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str = "", max_words: int = 8) -> str:
     """'detects' (and 'skips') + what follows -> "Detecting (and skipping) X", or "" if that makes no title."""
     verb = _gerund(verb, third_person)
     if also:  # "detects and skips X" -> "Detecting and skipping X"
@@ -195,7 +216,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     second = None if third_person or also else _AND_BASE.match(rest)
     if second:  # "to define and operationalize X" -> "Defining and operationalizing X"
         verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
-    obj = _phrase(rest, 8)
+    obj = _phrase(rest, max_words)
     control = _CONTROL.match(rest) if " " not in obj else None
     then = _phrase(control.group(2), 6) if control and control.group(1) == obj else ""
     if then:  # "enables LLMs to think while reading" -> "Enabling LLMs to think"

@@ -164,3 +164,12 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
     for terms in labels + [r.shared for p in papers for r in p.related] + [p.category_terms for p in papers]:
         words = [set(t.replace("-", " ").split()) for t in terms]
         assert not any(i != j and w <= v for i, w in enumerate(words) for j, v in enumerate(words)), terms
+
+
+@pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")
+def test_the_shipped_category_model_is_made_by_one_command_from_the_dev_file(tmp_path):
+    """`python -m generator.enrich.train_categories` reproduces generator/data/category_model.json byte for byte."""
+    from generator.enrich.categories import MODEL_PATH
+    from generator.enrich.train_categories import main
+    main(["--out", str(tmp_path / "model.json")])
+    assert (tmp_path / "model.json").read_bytes() == MODEL_PATH.read_bytes()

@@ -19,13 +19,13 @@ from .text import distinct_terms
 from .vectors import Corpus, build_corpus, grams, row_numbers, top_in_rows, unit_rows
 
 MODEL_PATH = DATA / "category_model.json"
-TEMPERATURE = 4.0  # softmax sharpness over the linear model margins
+TEMPERATURE = 1.0  # softmax sharpness over the model's scores (a logistic regression's: calibrated as they are)
 KEYWORD_ON, KEYWORD_SLOPE = 5.5, 3.0  # keyword evidence at which an untrained area gets p=0.5
 
 
 @dataclass
 class CategoryModel:
-    """A linear model over sublinear TF-IDF 1-2 grams: score = tfidf(x) @ coef.T + intercept."""
+    """A linear model over sublinear TF-IDF 1-2 grams: score = tfidf(x) @ coef.T + intercept (logits)."""
 
     classes: list[str]
     terms: list[str]

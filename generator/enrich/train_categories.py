@@ -2,10 +2,13 @@
 
     python -m generator.enrich.train_categories [--csv PATH] [--out PATH]
 
-Deterministic: same CSV -> byte-identical model file.  The model is a linear SVM (class-balanced)
-over sublinear TF-IDF word 1-2 grams of the abstract (+ given keywords, twice); each paper is
-used with and without its keywords so the model serves keyword-less inputs too.  Terms are then
-pruned to the most weighted ones and the model refitted on them, so the file stays small.
+Deterministic: same CSV -> byte-identical model file.  The model is a multinomial logistic regression
+(class-balanced) over sublinear TF-IDF word 1-2 grams of the abstract (+ given keywords, twice); each
+paper is used with and without its keywords so the model serves keyword-less inputs too.  Terms are
+then pruned to the most weighted ones and the model refitted on them, so the file stays small.
+(A linear SVM, used until December 2026, ranked as well first but worse in the top 3: 5-fold CV, three
+splits, top-1 0.658 vs 0.655, top-3 0.904 vs 0.913; and its margins needed a fitted temperature to
+read as probabilities, where these are calibrated as they come: ECE 0.052 against 0.075.)
 """
 from __future__ import annotations
 
@@ -14,20 +17,22 @@ from pathlib import Path
 
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.svm import LinearSVC
+from threadpoolctl import threadpool_limits  # (installed with scikit-learn)
+from sklearn.linear_model import LogisticRegression
 
 from .categories import MODEL_PATH, CategoryModel, class_text
 from .csvdata import DEV_CSV, read_csv
 from .text import VECTORIZER_ARGS, corpus_text
 
-C = 0.5
+C = 20.0  # (5 to 200 alike in cross-validation)
 MAX_TERMS = 30000
 
 
-def _fit(texts: list[str], labels: list[str], vocabulary=None) -> tuple[TfidfVectorizer, LinearSVC]:
+def _fit(texts: list[str], labels: list[str], vocabulary=None) -> tuple[TfidfVectorizer, LogisticRegression]:
     vec = TfidfVectorizer(**VECTORIZER_ARGS, sublinear_tf=True, min_df=2, vocabulary=vocabulary)
     X = vec.fit_transform(texts)
-    clf = LinearSVC(C=C, class_weight="balanced", random_state=0, max_iter=5000).fit(X, labels)
+    with threadpool_limits(1):  # one BLAS thread: the same sums in the same order on any machine
+        clf = LogisticRegression(C=C, class_weight="balanced", max_iter=5000).fit(X, labels)
     return vec, clf
 
 

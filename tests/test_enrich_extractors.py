@@ -605,3 +605,13 @@ def test_mentions_memo_gives_what_a_full_search_gives(tmp_path):
     from generator.cache import memo_key
     assert keys == [memo_key(t) for t in ts]
     assert mentions(ns, ts, xs, Cache(tmp_path / "cache").table("mentions"), keys) == mentions(ns, ts, xs)
+
+
+def test_subtopic_label_terms_as_the_abstracts_write_them():
+    from generator.enrich.topics import _as_written
+    texts = ["We study reinforcement learning for agents. SFT and reinforcement learning are combined.",
+             "Offline reinforcement learning from logs; reinforcement learning is hard.",
+             "Rotary position embedding and reasoning, then reasoning chains."]
+    # completed where the abstracts nearly always go on; a pair joined across "and" is dropped
+    assert _as_written([0, 1, 2], ["reinforcement", "sft reinforcement", "reasoning"], texts) == \
+        ["reinforcement learning", "reasoning"]

@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 import scipy.sparse as sp
 
-from .tags import _worthy
+from .tags import _extend, _worthy
 from .text import distinct_terms, spelled
 from .vectors import unit_rows
 
@@ -57,9 +57,13 @@ SPELLING_SAMPLE, SPELLING_GENERAL = 15, 1000  # abstracts read for how labels ar
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
               per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000,
-              label_ok: Callable[[str], bool] = _worthy) -> tuple[dict[int, str], Subtopics | None]:
+              label_ok: Callable[[str], bool] = _worthy,
+              texts: list[str] | None = None) -> tuple[dict[int, str], Subtopics | None]:
     """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
-    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label."""
+    papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label.
+    `texts` (the papers' corpus texts, by index): label terms are then read in their members' abstracts,
+    to be completed where the abstracts nearly always go on ("rotary" -> "rotary position embedding")
+    and dropped where no abstract has them as written ("sft reinforcement" of "SFT and reinforcement")."""
     n = len(members)
     if n < min_size:
         return {}, None
@@ -78,12 +82,34 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     names, taken = {}, set()
     for c in range(k):
         ranked = [str(terms[cols[t]]) for t in np.lexsort((cols, -score[c]))[:LABEL_CANDIDATES] if score[c, t] > 0]
+        if texts is not None:
+            ranked = _as_written([members[i] for i in np.flatnonzero(labels == c)[:LABEL_READ]], ranked, texts)
         names[c] = next((name for n in range(LABEL_TERMS, len(ranked) + 1)
                          if (name := ", ".join(distinct_terms(ranked, n))) not in taken), f"group {c + 1}")
         taken.add(names[c])  # (two clusters with one label would be one group on the pages)
     used = np.unique(labels)  # (a centre that ended with no member takes no later paper either)
     return ({m: names[int(lab)] for m, lab in zip(members, labels)},
             Subtopics(cols, centres[used].astype(np.float32), [names[c] for c in used.tolist()]))
+
+
+LABEL_READ = 20  # abstracts of a sub-topic read for how its label terms are written
+
+
+def _as_written(docs: list[int], ranked: list[str], texts: list[str]) -> list[str]:
+    """The ranked label terms as the sub-topic's abstracts write them: completed where they nearly always
+    go on, dropped where none has them (a pair of words the tokenizer joined across a stop word)."""
+    lowered: dict[int, str] = {}
+    out = []
+    for term in ranked:
+        grown = term
+        for _ in range(2):  # "rotary" -> "rotary position" -> "rotary position embedding"
+            longer = _extend(grown, texts, docs, lowered)
+            if longer == grown:
+                break
+            grown = longer
+        if " " not in term or any(term in lowered.get(d) or term in lowered.setdefault(d, texts[d].lower()) for d in docs):
+            out.append(grown)
+    return out
 
 
 def spell_labels(papers, models, texts: list[str]) -> None:

@@ -615,3 +615,14 @@ def test_subtopic_label_terms_as_the_abstracts_write_them():
     # completed where the abstracts nearly always go on; a pair joined across "and" is dropped
     assert _as_written([0, 1, 2], ["reinforcement", "sft reinforcement", "reasoning"], texts) == \
         ["reinforcement learning", "reasoning"]
+
+
+def test_related_papers_share_terms_as_the_abstracts_write_them():
+    from generator.enrich.related import _AsWritten
+    texts = ["Multimodal large language models (MLLMs) are trained with Group Relative Policy Optimization; "
+             "group relative policy optimization is stable.",
+             "We study multimodal models (MLLMs) and group relative policy optimization (GRPO)."]
+    written = _AsWritten(texts)
+    assert written("models mllms", 0, 1) is None  # joined across a parenthesis by the tokenizer
+    assert written("group relative", 0, 1) == "group relative policy optimization"
+    assert written("policy", 0, 1) == "policy"

@@ -27,6 +27,7 @@ from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
+from .tags import _extend
 from .text import distinct_terms
 from .vectors import row_numbers, top_in_rows, unit_rows
 
@@ -217,12 +218,15 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
             max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None,
-            rhetoric: Callable[[str], bool] | None = None) -> list[list[Related]]:
+            rhetoric: Callable[[str], bool] | None = None, texts: list[str] | None = None) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
     (lsa_basis of the fitted papers' rows), None for exact TF-IDF cosine.  `rhetoric(term)`: a term
-    too vague to show as shared (see TagModel.rhetoric).
+    too vague to show as shared (see TagModel.rhetoric).  `texts` (the abstracts, by row): a pair of
+    words is shared only as an abstract writes it, not as the tokenizer joined it across a parenthesis
+    or a stop word ("models mllms" of "models (MLLMs)", "sft reinforcement" of "SFT and reinforcement"),
+    and whole ("group relative policy optimization", not "group relative").
     `memo`: (cache table, key of X's fit, cache table for `candidates`): a paper's list depends only
     on its candidates (their ids and ranking scores) and their rows of X, so a paper whose candidates
     did not change since the last build gets the list it got then."""
@@ -256,12 +260,14 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     rank = np.arange(len(I)) - np.searchsorted(I, I)
     todo = np.flatnonzero(rank < k)
     term_list = terms.tolist()
+    written = _AsWritten(texts) if texts is not None else None
     have = np.array([len(r) for r in out], np.int64)  # each paper's related papers so far
     for extra in range(k, kk + 1):
         cos, tops = pair_terms(X, I[todo], J[todo], SHARED + SPARE_TERMS)
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and have[i] < k:
-                out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0], rhetoric)))
+                pair = None if written is None else (lambda t, i=i, j=j: written(t, i, j))
+                out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0], rhetoric, pair)))
                 have[i] += 1
         todo = np.flatnonzero((rank == extra) & (have < k)[I])
         if not len(todo):
@@ -272,6 +278,32 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     return out
 
 
+class _AsWritten:
+    """A shared term as the two abstracts write it: a single word as it is; a pair of words only if the
+    first abstract has it (else None), and completed where the two nearly always go on with the same
+    words ("group relative" -> "group relative policy optimization", tags._extend).  A pure function
+    of the two texts (a memoized related list must be the list computed afresh)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts, self.lowered = texts, {}
+
+    def __call__(self, term: str, i: int, j: int) -> str | None:
+        if " " not in term:
+            return term
+        low = self.lowered.get(i)
+        if low is None:
+            low = self.lowered[i] = self.texts[i].lower()
+        if term not in low:
+            return None
+        grown = term
+        for _ in range(2):
+            longer = _extend(grown, self.texts, [i, j], self.lowered)
+            if longer == grown:
+                break
+            grown = longer
+        return grown
+
+
 _UNTELLING = frozenset({"et", "al", "et al", "ii", "iii", "iv"})  # citations' "et al.", numbering
 _STRAY = frozenset("seo")  # letters cut off "model's", "e.g." and "O(n)" by the tokenizer
 # what every abstract says: a link explained by "existing methods" or "work introduce" is not explained
@@ -280,19 +312,22 @@ presented show shows demonstrate demonstrates study novel approach method method
 outperforms existing based new using achieve achieves framework simple effective""".split())
 
 
-def _telling(terms: list[str], rhetoric: Callable[[str], bool] | None = None) -> list[str]:
+def _telling(terms: list[str], rhetoric: Callable[[str], bool] | None = None,
+             as_written: Callable[[str], str | None] | None = None) -> list[str]:
     """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al",
     not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce")
     or rhetoric (`rhetoric(term)`), each idea once ("semantic segmentation", not also "semantic" and
-    "segmentation")."""
-    out = []
-    for t in terms:
+    "segmentation"); `as_written(term)`: the term as the abstracts write it, or None (looked up only
+    for the terms needed)."""
+    def ok(t: str) -> bool:
         words = t.split()
-        if t in _UNTELLING or all(len(w) == 1 for w in words) or any(w in _STRAY for w in words) \
-                or all(w in _BOILERPLATE for w in words) or rhetoric is not None and rhetoric(t):
-            continue
-        out.append(t)
-    return distinct_terms(out, SHARED)
+        return not (t in _UNTELLING or all(len(w) == 1 for w in words) or any(w in _STRAY for w in words)
+                    or all(w in _BOILERPLATE for w in words) or rhetoric is not None and rhetoric(t))
+
+    wanted = (t for t in terms if ok(t))
+    if as_written is not None:
+        wanted = (w for w in map(as_written, wanted) if w)
+    return distinct_terms(wanted, SHARED)
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from collections import Counter
+from collections.abc import Iterable
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -127,7 +128,7 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
-def distinct_terms(ranked: list[str], n: int) -> list[str]:
+def distinct_terms(ranked: Iterable[str], n: int) -> list[str]:
     """Up to n of the ranked terms, none of them part of another: "flow matching" stands for "flow" and
     "matching", "motion" for "motions" (a later phrase takes the place of the words it covers).  For
     labels and explanations that name each idea once: sub-topic labels, a related paper's shared terms."""

@@ -626,3 +626,17 @@ def test_related_papers_share_terms_as_the_abstracts_write_them():
     assert written("models mllms", 0, 1) is None  # joined across a parenthesis by the tokenizer
     assert written("group relative", 0, 1) == "group relative policy optimization"
     assert written("policy", 0, 1) == "policy"
+
+
+def test_words_that_drove_a_category_are_words_the_abstract_writes():
+    import numpy as np
+    from generator.enrich.categories import explain_rows, load_model
+    from generator.enrich.vectors import build_corpus
+    model = load_model()
+    text = ("Robots need touch. To fill this gap, we introduce a benchmark of tactile data, and we introduce"
+            " baselines; this gap matters for manipulation benchmarks.")
+    X = model.features(build_corpus([text]).select(model.terms))
+    area = model.classes[int(np.asarray(model.scores(X)).argmax())]
+    assert "gap introduce" in explain_rows(X, model, [area], k=30)[0]  # a pair the tokenizer joined
+    shown = explain_rows(X, model, [area], k=30, texts=[text])[0]
+    assert "gap introduce" not in shown and all(" " not in t or t in text.lower() for t in shown)

@@ -203,7 +203,8 @@ def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: Category
             ranked = [(p.given_area, 1.0)] + [r for r in ranked if r[0] != p.given_area]
         p.category = ranked[0][0]
         p.categories = [ranked[0]] + [r for r in ranked[1:cfg.max_categories] if r[1] >= cfg.min_secondary]
-    explained = explain_rows(Xm, model, [p.category for p in papers]) if Xm is not None else None
+    explained = explain_rows(Xm, model, [p.category for p in papers],
+                             texts=[class_text(p.plain_text, p.keywords) for p in papers]) if Xm is not None else None
     for i, p in enumerate(papers):
         if explained is not None and p.category in model.classes:
             p.category_terms = explained[i]

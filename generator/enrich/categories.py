@@ -124,19 +124,30 @@ def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxono
     return P, X
 
 
-def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | None], k: int = 6) -> list[list[str]]:
+def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | None], k: int = 6,
+                 texts: list[str] | None = None) -> list[list[str]]:
     """For each row of X, the k terms that pushed it most towards its class classes[i] (tfidf x weight;
-    None: no explanation), each idea once ("reinforcement learning", not also "reinforcement")."""
+    None: no explanation), each idea once ("reinforcement learning", not also "reinforcement").  With the
+    rows' `texts` (what the model read: class_text), a pair of words only where the text writes it so: not "gap introduce" of "this gap, we
+    introduce", nor "model llm" of "model (LLM)", which the tokenizer joined."""
     X = X.tocsr().sorted_indices()  # (ties by column)
     cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
     row = row_numbers(X)
     contrib = X.data * model.coef[np.maximum(cls_ix[row], 0), X.indices]
     ok = (contrib > 0) & (cls_ix[row] >= 0)
     row, col, contrib = row[ok], X.indices[ok], contrib[ok]
-    pos, _ = top_in_rows(row, contrib, k + 4)  # (spares for the terms that are part of another)
+    pos, _ = top_in_rows(row, contrib, k + 8)  # (spares for the terms that are part of another or not written)
     out: list[list[str]] = [[] for _ in range(X.shape[0])]
+    lowered: dict[int, str] = {}
     for r, c in zip(row[pos].tolist(), col[pos].tolist()):
-        out[r].append(model.terms[c])
+        term = model.terms[c]
+        if texts is not None and " " in term:
+            low = lowered.get(r)
+            if low is None:
+                low = lowered[r] = texts[r].lower()
+            if term not in low:
+                continue
+        out[r].append(term)
     return [distinct_terms(terms, k) for terms in out]
 
 

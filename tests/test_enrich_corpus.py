@@ -110,6 +110,9 @@ def test_dev_subtopics_mentions_determinism():
     assert all(tags.count(t) >= 2 for t in set(tags))  # no tag that only one paper has
     assert "llms" not in tags and "llm" not in tags  # merged into their long form
     assert any(p.subtopic for p in a)
+    shared = {t for p in a for r in p.related for t in r.shared}
+    assert "LLMs" in shared and "llms" not in shared  # shared terms spelled as the abstracts spell them
+    assert not shared & {"models llms", "fine-tuning sft", "models mllms"}  # nor pairs the tokenizer joined
 
 
 def test_subtopic_labels_name_each_idea_once():

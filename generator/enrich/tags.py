@@ -22,7 +22,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .names import acronym_pairs
-from .text import STOP, singular, spelled
+from .text import STOP, respelled, singular, spelled
 from .vectors import row_numbers, top_in_rows
 
 GENERIC = set("""
@@ -448,5 +448,5 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     # as the abstracts spell the words: "generative AI", "Markov decision process", "GPT-4" (a few of each tag's)
     sample = sorted({d for k in used for d in docs[k][:SPELLING_SAMPLE]})[:SPELLING_TEXTS]
     cased = spelled({w for f in model.forms.values() for w in f.split()}, (texts[d] for d in sample))
-    model.forms = {k: " ".join(cased.get(w, w) for w in f.split()) for k, f in model.forms.items()}
+    model.forms = {k: respelled(f, cased) for k, f in model.forms.items()}
     return model.tags(picks), model

@@ -88,6 +88,11 @@ def spelled(words: set[str], texts) -> dict[str, str]:
     return out
 
 
+def respelled(term: str, cased: dict[str, str]) -> str:
+    """A lowercase term with each word as `cased` (from spelled) writes it: "llms grpo" -> "LLMs GRPO"."""
+    return " ".join(cased.get(w, w) for w in term.split())
+
+
 def sentences(text: str) -> list[str]:
     """Split on sentence ends that are followed by a capital; abbreviations like 'e.g.' survive."""
     parts = _SENT.split(text)  # text, mark, text, mark, ..., text

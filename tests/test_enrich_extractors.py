@@ -640,3 +640,12 @@ def test_words_that_drove_a_category_are_words_the_abstract_writes():
     assert "gap introduce" in explain_rows(X, model, [area], k=30)[0]  # a pair the tokenizer joined
     shown = explain_rows(X, model, [area], k=30, texts=[text])[0]
     assert "gap introduce" not in shown and all(" " not in t or t in text.lower() for t in shown)
+
+
+def test_overlapping_pairs_of_words_that_drove_a_category_are_one_phrase():
+    from generator.enrich.categories import _joined
+    text = "multimodal large language models (mllms) and large language models reason."
+    assert _joined(["multimodal large", "reasoning", "large language", "language models"], text) == \
+        ["multimodal large language models", "reasoning"]
+    assert _joined(["large language", "language models"], "large language. language models") == \
+        ["large language", "language models"]  # (not written as one phrase)

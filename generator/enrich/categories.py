@@ -128,8 +128,10 @@ def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | Non
                  texts: list[str] | None = None) -> list[list[str]]:
     """For each row of X, the k terms that pushed it most towards its class classes[i] (tfidf x weight;
     None: no explanation), each idea once ("reinforcement learning", not also "reinforcement").  With the
-    rows' `texts` (what the model read: class_text), a pair of words only where the text writes it so: not "gap introduce" of "this gap, we
-    introduce", nor "model llm" of "model (LLM)", which the tokenizer joined."""
+    rows' `texts` (what the model read: class_text), a pair of words only where the text writes it so
+    (not "gap introduce" of "this gap, we introduce", nor "model llm" of "model (LLM)", which the
+    tokenizer joined), and two pairs that overlap as one phrase where the text has it ("large language"
+    and "language models" -> "large language models")."""
     X = X.tocsr().sorted_indices()  # (ties by column)
     cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
     row = row_numbers(X)
@@ -148,7 +150,29 @@ def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | Non
             if term not in low:
                 continue
         out[r].append(term)
+    if texts is not None:
+        out = [_joined(terms, lowered.get(r, "")) for r, terms in enumerate(out)]
     return [distinct_terms(terms, k) for terms in out]
+
+
+def _joined(terms: list[str], text: str) -> list[str]:
+    """Pairs of words that overlap ("multimodal large", "large language", "language models") as the one
+    phrase the (lowercased) text writes ("multimodal large language models"), where the first stood."""
+    out = list(terms)
+    changed = True
+    while changed:
+        changed = False
+        for first in out:
+            head, _, last = first.rpartition(" ")
+            if not head:
+                continue
+            second = next((t for t in out if t != first and t.startswith(last + " ") and f"{head} {t}" in text), None)
+            if second is not None:
+                out[out.index(first)] = f"{head} {second}"
+                out.remove(second)
+                changed = True
+                break
+    return out
 
 
 def keyword_terms(text: str, area_keywords: tuple[str, ...], k: int = 6) -> list[str]:

@@ -31,7 +31,7 @@ try:  # installed with scikit-learn
 except ImportError:  # pragma: no cover
     threadpool_limits = None
 
-from generator.model import Paper, Related
+from generator.model import Paper
 from generator.parallel import cores, old_objects_frozen
 
 from generator.cache import Cache, memo_key
@@ -43,7 +43,7 @@ from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
 from .tags import TagModel, assign_tags
 from .taxonomy import Taxonomy, load_taxonomy
-from .text import corpus_text, respelled, spelled
+from .text import corpus_text, spelled
 from .titles import make_slugs, make_title, teaser
 from .topics import Subtopics, spell_labels, subtopics
 from .vectors import build_corpus, weigh
@@ -226,9 +226,10 @@ class Fitted:
     tags: TagModel
     subtopics: dict[str, Subtopics]  # category -> its sub-topics
     basis: tuple | None  # LSA basis of related papers (None: exact TF-IDF cosine)
+    cased: dict[str, str]  # how the fitted abstracts spell the words of terms not in lower case ("llms" -> "LLMs")
 
 
-SHARED_SPELLING = 1000  # fitted abstracts read for how the words of related papers' shared terms are spelled
+SHARED_SPELLING = 1000  # fitted abstracts read for how the words of terms are spelled (related papers' shared terms)
 FIELDS = ("name", "entities", "results", "teaser", "category", "categories", "category_terms", "subtopic", "tags")
 PLACED = FIELDS[:7]  # what a placed paper gets from per-abstract work (memoized per paper)
 
@@ -329,9 +330,10 @@ def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
         one_core()
     for p, (name, ents, res, tease) in zip(papers, per_paper):
         p.name, p.entities, p.results, p.teaser = name, ents, res, tease
+    cased = spelled({w for t in terms.tolist() for w in t.split()}, texts[:SHARED_SPELLING])
     return Fitted(terms, idf, [p.id for p in papers], X,
                   {p.id: tuple(copy(getattr(p, f)) for f in FIELDS) for p in papers},
-                  common, tag_model, placed, basis)
+                  common, tag_model, placed, basis, cased)
 
 
 def _category_model(cfg: EnrichConfig) -> tuple[Taxonomy, CategoryModel | None]:
@@ -377,15 +379,11 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     later = iter(range(len(fitted.ids), len(fitted.ids) + placed.shape[0]))  # placed rows, in paper order
     X = sp.vstack([fitted.X, placed]).tocsr()[[at[p.id] if p.id in at else next(later) for p in papers]]
     ids = [p.id for p in papers]
-    lists = related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis,
-                    memo=(cache.table("related"), key, cache.table("related-candidates")),
-                    rhetoric=fitted.tags.rhetoric, texts=[p.plain_text for p in papers])
-    # shared terms spelled as the fitted abstracts spell their words ("llms" -> "LLMs"), as tags are
-    by_id = {p.id: p for p in papers}
-    cased = spelled({w for rel in lists for r in rel for t in r.shared for w in t.split()},
-                    (by_id[i].plain_text for i in fitted.ids[:SHARED_SPELLING] if i in by_id))
-    for p, rel in zip(papers, lists):
-        p.related = [Related(r.id, r.score, [respelled(t, cased) for t in r.shared]) for r in rel]
+    for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis,
+                                      memo=(cache.table("related"), key, cache.table("related-candidates")),
+                                      rhetoric=fitted.tags.rhetoric, texts=[p.plain_text for p in papers],
+                                      cased=fitted.cased)):
+        p.related = rel
     clock("related")
     for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids,
                                        cache.table("mentions") if cache.folder is not None else None, text_keys)):

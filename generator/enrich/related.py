@@ -28,7 +28,7 @@ from generator.model import Related
 from generator.parallel import fork_call
 
 from .tags import _extend
-from .text import distinct_terms
+from .text import distinct_terms, respelled
 from .vectors import row_numbers, top_in_rows, unit_rows
 
 CHUNK = 512
@@ -218,7 +218,8 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
             max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None,
-            rhetoric: Callable[[str], bool] | None = None, texts: list[str] | None = None) -> list[list[Related]]:
+            rhetoric: Callable[[str], bool] | None = None, texts: list[str] | None = None,
+            cased: dict[str, str] | None = None) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
@@ -226,7 +227,8 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     too vague to show as shared (see TagModel.rhetoric).  `texts` (the abstracts, by row): a pair of
     words is shared only as an abstract writes it, not as the tokenizer joined it across a parenthesis
     or a stop word ("models mllms" of "models (MLLMs)", "sft reinforcement" of "SFT and reinforcement"),
-    and whole ("group relative policy optimization", not "group relative").
+    and whole ("group relative policy optimization", not "group relative").  `cased`: how the abstracts
+    spell words not in lower case (text.spelled: "llms" -> "LLMs"), for the shared terms shown.
     `memo`: (cache table, key of X's fit, cache table for `candidates`): a paper's list depends only
     on its candidates (their ids and ranking scores) and their rows of X, so a paper whose candidates
     did not change since the last build gets the list it got then."""
@@ -267,7 +269,8 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and have[i] < k:
                 pair = None if written is None else (lambda t, i=i, j=j: written(t, i, j))
-                out[i].append(Related(ids[j], round(s, 4), _telling([term_list[t] for t in top if t >= 0], rhetoric, pair)))
+                shared = _telling([term_list[t] for t in top if t >= 0], rhetoric, pair)
+                out[i].append(Related(ids[j], round(s, 4), [respelled(t, cased) for t in shared] if cased else shared))
                 have[i] += 1
         todo = np.flatnonzero((rank == extra) & (have < k)[I])
         if not len(todo):

@@ -38,13 +38,15 @@ _STOP_AT = re.compile(
     r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
 # (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
-                      "across within beyond through upon per against about along toward towards both either between among this these that such two three four rather "
-                      "only instead even also just without arising relying leading resulting stemming ranging "
-                      "varying depending originating according".split())  # (participles that need their "from", "on")
+                      "across within beyond through upon per against about along toward towards both either between "
+                      "among this these that such two three four rather only instead even also just without "
+                      "arising relying leading resulting stemming ranging varying depending originating according"
+                      .split())  # (participles that need their "from", "on")
 _POINTS_BACK = r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b"
-_VAGUE = r"(?:to|that|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|some|kinds?|types?|ways?|range|number|variety|lot)"
+_VAGUE = (r"(?:to|that|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|some|"
+          r"kinds?|types?|ways?|range|number|variety|lot)")
 _ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b", re.I)
-_VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b", re.I)  # (an object may open with "both": "Evaluating both X and Y")
+_VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b", re.I)  # (an object may open with "both")
 _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
 _CUT_BEFORE = frozenset("for of in on with from and across under over within against through alongside beyond via".split())
@@ -145,7 +147,7 @@ def _does_rx(bare_to: str) -> str:
 
 # "a framework to detect X", not "an approach to photorealistic view synthesis", "... to consistency distillation"
 _KIND_TO = r"to(?=\s+(?:\w+ly\s+)?(?![a-z]+(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)\b))"
-_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: the kinds of thing a paper names)
+_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: kinds a paper names)
 _NAME_TO = r"(?<=,\s)to"
 _NAME_DOES = re.compile(rf"(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
 # LAMIR that learns X", "the INO-SGD algorithm, which ...", "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
@@ -322,7 +324,8 @@ def descriptor(name: str, text: str) -> str:
                 if _initials_match(long, name):
                     return _cap(_tidy_long(long))
         # "X (Long Form)", "X: Long Form", "X, short for Long Form", "termed Long Form or X"
-        for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after), _TERMED_OR.search(before)):
+        for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after),
+                  _TERMED_OR.search(before)):
             if m and _initials_match(m.group(1).strip(), name) and not _LEAD_ARTICLE.match(m.group(1)):
                 return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
@@ -363,7 +366,8 @@ _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|an
               r"construct|curate|release|identify|uncover|demonstrate)")
 _INTRO = re.compile(
     rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
-    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
+    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+"
+    rf"(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 
 

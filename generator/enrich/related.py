@@ -27,7 +27,7 @@ from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
-from .tags import _extend
+from .tags import continuations, continued
 from .text import distinct_terms, respelled
 from .vectors import row_numbers, top_in_rows, unit_rows
 
@@ -284,23 +284,35 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
 class _AsWritten:
     """A shared term as the two abstracts write it: a single word as it is; a pair of words only if the
     first abstract has it (else None), and completed where the two nearly always go on with the same
-    words ("group relative" -> "group relative policy optimization", tags._extend).  A pure function
-    of the two texts (a memoized related list must be the list computed afresh)."""
+    words ("group relative" -> "group relative policy optimization", tags.continued).  A pure function
+    of the two texts (a memoized related list must be the list computed afresh); what follows a term in
+    the first text is looked up once for all its links (called row by row)."""
 
     def __init__(self, texts: list[str]) -> None:
-        self.texts, self.lowered = texts, {}
+        self.texts, self.lowered, self.row, self.follows = texts, {}, -1, {}
+
+    def _low(self, d: int) -> str:
+        low = self.lowered.get(d)
+        if low is None:
+            low = self.lowered[d] = self.texts[d].lower()
+        return low
 
     def __call__(self, term: str, i: int, j: int) -> str | None:
         if " " not in term:
             return term
-        low = self.lowered.get(i)
-        if low is None:
-            low = self.lowered[i] = self.texts[i].lower()
-        if term not in low:
+        if term not in self._low(i):
             return None
+        if i != self.row:  # (only the current row's lookups are kept)
+            self.row, self.follows = i, {}
         grown = term
         for _ in range(2):
-            longer = _extend(grown, self.texts, [i, j], self.lowered)
+            mine = self.follows.get(grown)
+            if mine is None:
+                mine = self.follows[grown] = continuations(grown, self._low(i))
+            if not mine[1] or mine[1].most_common(1)[0][1] < 0.7 * mine[0]:
+                break  # (the first text does not go on with one word: the second is not read)
+            theirs = continuations(grown, self._low(j))
+            longer = continued(grown, mine[0] + theirs[0], mine[1] + theirs[1])
             if longer == grown:
                 break
             grown = longer

@@ -289,19 +289,34 @@ def _cut_short(form: str, low: list[str]) -> bool:
 
 def _extend(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]) -> str:
     """'deep neural' -> 'deep neural network' when the abstracts nearly always go on with that word."""
-    nxt = Counter()
-    total = 0
+    total, nxt = 0, Counter()
     for d in docs[:20]:
         low = lowered.get(d)
         if low is None:
             low = lowered[d] = texts[d].lower()
-        i = low.find(key + " ")
-        while i >= 0:
-            total += 1
-            m = _NEXT.match(low, i + len(key) + 1)
-            if m:
-                nxt[singular(m.group(0))] += 1  # ("process" and "processes" are one continuation)
-            i = low.find(key + " ", i + 1)
+        n, words = continuations(key, low)
+        total += n
+        nxt.update(words)
+    return continued(key, total, nxt)
+
+
+def continuations(key: str, low: str) -> tuple[int, Counter]:
+    """How often a lowercased text has key followed by a word, and which words follow ("process" and
+    "processes" as one)."""
+    nxt, total = Counter(), 0
+    i = low.find(key + " ")
+    while i >= 0:
+        total += 1
+        m = _NEXT.match(low, i + len(key) + 1)
+        if m:
+            nxt[singular(m.group(0))] += 1
+        i = low.find(key + " ", i + 1)
+    return total, nxt
+
+
+def continued(key: str, total: int, nxt: Counter) -> str:
+    """key and the word that follows it in at least 70% of its uses (twice at least), if that word may
+    end a phrase; else key."""
     if not total or not nxt:
         return key
     word, n = nxt.most_common(1)[0]

@@ -285,33 +285,29 @@ class _AsWritten:
     """A shared term as the two abstracts write it: a single word as it is; a pair of words only if the
     first abstract has it (else None), and completed where the two nearly always go on with the same
     words ("group relative" -> "group relative policy optimization", tags.continued).  A pure function
-    of the two texts (a memoized related list must be the list computed afresh); what follows a term in
-    the first text is looked up once for all its links (called row by row)."""
+    of the two texts (a memoized related list must be the list computed afresh).  Called row by row:
+    the first text, lowered, and what follows a term in it are kept for all the row's links; the second
+    is read only where the first goes on with one word."""
 
     def __init__(self, texts: list[str]) -> None:
-        self.texts, self.lowered, self.row, self.follows = texts, {}, -1, {}
-
-    def _low(self, d: int) -> str:
-        low = self.lowered.get(d)
-        if low is None:
-            low = self.lowered[d] = self.texts[d].lower()
-        return low
+        self.texts, self.row, self.low, self.follows = texts, -1, "", {}
 
     def __call__(self, term: str, i: int, j: int) -> str | None:
         if " " not in term:
             return term
-        if term not in self._low(i):
+        if i != self.row:
+            self.row, self.low, self.follows = i, self.texts[i].lower(), {}
+        if term not in self.low:
             return None
-        if i != self.row:  # (only the current row's lookups are kept)
-            self.row, self.follows = i, {}
-        grown = term
+        grown, theirs_low = term, None
         for _ in range(2):
             mine = self.follows.get(grown)
             if mine is None:
-                mine = self.follows[grown] = continuations(grown, self._low(i))
+                mine = self.follows[grown] = continuations(grown, self.low)
             if not mine[1] or mine[1].most_common(1)[0][1] < 0.7 * mine[0]:
-                break  # (the first text does not go on with one word: the second is not read)
-            theirs = continuations(grown, self._low(j))
+                break
+            theirs_low = theirs_low or self.texts[j].lower()
+            theirs = continuations(grown, theirs_low)
             longer = continued(grown, mine[0] + theirs[0], mine[1] + theirs[1])
             if longer == grown:
                 break

@@ -19,7 +19,7 @@ from .text import distinct_terms
 from .vectors import Corpus, build_corpus, grams, row_numbers, top_in_rows, unit_rows
 
 MODEL_PATH = DATA / "category_model.json"
-TEMPERATURE = 1.0  # softmax sharpness over the model's scores (a logistic regression's: calibrated as they are)
+TEMPERATURE = 1.0  # softmax sharpness over the model's scores (logits, calibrated as they are: see train_categories)
 KEYWORD_ON, KEYWORD_SLOPE = 5.5, 3.0  # keyword evidence at which an untrained area gets p=0.5
 
 

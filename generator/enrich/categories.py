@@ -15,7 +15,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .taxonomy import DATA, Taxonomy
-from .text import distinct_terms
+from .text import distinct_terms, lowered_text
 from .vectors import Corpus, build_corpus, grams, row_numbers, top_in_rows, unit_rows
 
 MODEL_PATH = DATA / "category_model.json"
@@ -143,12 +143,8 @@ def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | Non
     lowered: dict[int, str] = {}
     for r, c in zip(row[pos].tolist(), col[pos].tolist()):
         term = model.terms[c]
-        if texts is not None and " " in term:
-            low = lowered.get(r)
-            if low is None:
-                low = lowered[r] = texts[r].lower()
-            if term not in low:
-                continue
+        if texts is not None and " " in term and term not in lowered_text(texts, r, lowered):
+            continue
         out[r].append(term)
     if texts is not None:
         out = [_joined(terms, lowered.get(r, "")) for r, terms in enumerate(out)]

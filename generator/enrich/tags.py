@@ -22,7 +22,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .names import acronym_pairs
-from .text import STOP, respelled, singular, spelled
+from .text import STOP, lowered_text, respelled, singular, spelled
 from .vectors import row_numbers, top_in_rows
 
 GENERIC = set("""
@@ -246,23 +246,16 @@ def surface_forms(keys: list[str], texts: list[str], rows: list[list[int]],
     `lowered`: a cache of lowercased texts by index, shared between calls."""
     out: dict[str, str | None] = {}
     lowered = {} if lowered is None else lowered
-
-    def _lower(texts: list[str], d: int) -> str:
-        low = lowered.get(d)
-        if low is None:
-            low = lowered[d] = texts[d].lower()
-        return low
-
     for key, docs in zip(keys, rows):
         words = key.split()
         if len(words) != 2:  # a word (plural if the abstracts mostly say so), or an acronym's long form
-            low = " ".join(_lower(texts, d) for d in docs[:20])
+            low = " ".join(lowered_text(texts, d, lowered) for d in docs[:20])
             plural = low.count(key + "s")
             out[key] = key + "s" if plural > low.count(key) - plural else key
             continue
         a, b = words
         forms = [f"{a}{j}{b}{s}" for j in (" ", "-", " of ", "-of-") for s in ("s", "")]
-        low = [_lower(texts, d) for d in docs[:20]]
+        low = [lowered_text(texts, d, lowered) for d in docs[:20]]
         counts = [(sum(t.count(f) for t in low), -i, f) for i, f in enumerate(forms)]
         best = max(counts)
         joined = sum(t.count(f"{a} and {b}") for t in low)  # "image and text": two topics, not one
@@ -291,13 +284,20 @@ def _extend(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]
     """'deep neural' -> 'deep neural network' when the abstracts nearly always go on with that word."""
     total, nxt = 0, Counter()
     for d in docs[:20]:
-        low = lowered.get(d)
-        if low is None:
-            low = lowered[d] = texts[d].lower()
-        n, words = continuations(key, low)
+        n, words = continuations(key, lowered_text(texts, d, lowered))
         total += n
         nxt.update(words)
     return continued(key, total, nxt)
+
+
+def grown(key: str, texts: list[str], docs: list[int], lowered: dict[int, str], times: int = 2) -> str:
+    """_extend up to `times` words: "rotary" -> "rotary position" -> "rotary position embedding"."""
+    for _ in range(times):
+        longer = _extend(key, texts, docs, lowered)
+        if longer == key:
+            break
+        key = longer
+    return key
 
 
 def continuations(key: str, low: str) -> tuple[int, Counter]:

@@ -88,6 +88,14 @@ def spelled(words: set[str], texts) -> dict[str, str]:
     return out
 
 
+def lowered_text(texts: list[str], d: int, cache: dict[int, str]) -> str:
+    """texts[d] in lower case, computed once per index (`cache` is shared by the caller's lookups)."""
+    low = cache.get(d)
+    if low is None:
+        low = cache[d] = texts[d].lower()
+    return low
+
+
 def respelled(term: str, cased: dict[str, str]) -> str:
     """A lowercase term with each word as `cased` (from spelled) writes it: "llms grpo" -> "LLMs GRPO"."""
     return " ".join(cased.get(w, w) for w in term.split())

@@ -10,8 +10,8 @@ from typing import Callable
 import numpy as np
 import scipy.sparse as sp
 
-from .tags import _extend, _worthy
-from .text import distinct_terms, spelled
+from .tags import _worthy, grown
+from .text import distinct_terms, lowered_text, spelled
 from .vectors import unit_rows
 
 
@@ -99,17 +99,8 @@ def _as_written(docs: list[int], ranked: list[str], texts: list[str]) -> list[st
     """The ranked label terms as the sub-topic's abstracts write them: completed where they nearly always
     go on, dropped where none has them (a pair of words the tokenizer joined across a stop word)."""
     lowered: dict[int, str] = {}
-    out = []
-    for term in ranked:
-        grown = term
-        for _ in range(2):  # "rotary" -> "rotary position" -> "rotary position embedding"
-            longer = _extend(grown, texts, docs, lowered)
-            if longer == grown:
-                break
-            grown = longer
-        if " " not in term or any(term in lowered.get(d) or term in lowered.setdefault(d, texts[d].lower()) for d in docs):
-            out.append(grown)
-    return out
+    return [grown(term, texts, docs, lowered) for term in ranked
+            if " " not in term or any(term in lowered_text(texts, d, lowered) for d in docs)]
 
 
 def spell_labels(papers, models, texts: list[str]) -> None:

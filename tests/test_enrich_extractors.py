@@ -271,6 +271,20 @@ def test_slugs_unique_and_readable():
     ("We evaluate rule engines for AI governance. We open source GAVEL and provide a rule creation tool.", "GAVEL"),
     # ... but a field's hyphenated Title-Case term at the start is no name
     ("Category-Agnostic Pose Estimation (CAPE) localizes keypoints on unseen categories. CAPE is hard.", None),
+    # a name and its epithet; a model built on the paper's own dataset is no variant of it, nor second to it
+    ("We present Kevin the Kernel Writer, the first model trained with multi-turn RL for CUDA kernels. Kevin shows"
+     " gains. Kevin improves.", "Kevin"),
+    ("We introduce ReWatch, a large-scale dataset for video reasoning. Building on this dataset, we develop"
+     " ReWatch-R1 by post-training a strong baseline LVLM. ReWatch-R1 achieves state-of-the-art results.",
+     "ReWatch-R1"),
+    ("We introduce three resources. **VisCode-Multi-679K** is a large-scale dataset of 679K samples. Finally, we"
+     " present **VisCoder2**, a family of multi-language visualization models trained on VisCode-Multi-679K."
+     " VisCoder2 outperforms baselines.", "VisCoder2"),
+    # where nothing introduces a name: a coined name written once, as a sentence's subject
+    ("We design an optimization scheme that reuses gradients across diffusion steps. On average, FastVMT achieves"
+     " a 3.43x speedup without degrading fidelity.", "FastVMT"),
+    ("We design an optimization scheme that reuses gradients across diffusion steps. Unlike FastVMT, it keeps"
+     " fidelity.", None),
     # ... and not what follows a finding ("Building on this, we introduce ..." may add a part)
     ("We propose Gogo, a speech codec. Building on the granularity-ordering property of Gogo, we introduce"
      " GogoSpeech, a two-stage speech language model. Gogo is fast.", "Gogo"),
@@ -314,6 +328,13 @@ def test_cue_scan_equals_finditer():
               " environments.", "Gaia2: Benchmark for evaluating large language model agents"),
     ("FGDM", "LR-FGDM first employs a novel Few-Shot Graph Diffusion Model (FGDM) as a node-level generative method.",
      "FGDM: Few-Shot Graph Diffusion Model"),
+    # a name's epithet, where the abstract says no more; what follows a name as a kind of thing is no verb
+    ("Kevin", "We present Kevin the Kernel Writer, the first model trained with multi-turn RL for CUDA kernels. Kevin"
+              " shows gains.", "Kevin: The Kernel Writer"),
+    ("Kevin", "We present Kevin the Kernel Writer, a model for writing fast CUDA kernels. Kevin shows gains.",
+     "Kevin: Model for writing fast CUDA kernels"),
+    ("DeepWeightFlow", "Ensembles can be generated in minutes. DeepWeightFlow models pave the way for more efficient"
+                       " generation.", "DeepWeightFlow"),
     ("CoCo", "To address these issues, we propose a conjoint framework called CoCo, which captures compactness.",
      "CoCo: Conjoint framework"),
     # a bare kind of thing described by what it does: that, as a gerund phrase

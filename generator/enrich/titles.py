@@ -256,9 +256,11 @@ def _tidy_long(long: str) -> str:
     return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
 
 
-_AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\))?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+_EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
+_AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
                          rf":\s*(?:a|an)\s+){_FILLER}(.*)", re.S)
-# ("YuE (乐), a family of ...", "XQC: a sample-efficient actor-critic algorithm", not "X: the best model scores 8%")
+# ("YuE (乐), a family of ...", "Kevin the Kernel Writer, the first model ...", "XQC: a sample-efficient actor-critic
+# algorithm", not "X: the best model scores 8%")
 _LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")
 _TERMED_OR = re.compile(r"\b(?:termed|called|named|dubbed|coined)\s+(?:as\s+)?([^.,;:()]{6,120}?),?\s+or\s+[*_\"“]*$")
 _LONG_NEXT = re.compile(r"\s*(?::|,|—|–|\s-{1,3}\s|-{2,3})\s*([A-Z][^.,;:()—–]{5,119}?)(?=\s*(?:[.,;:()—–]|--|\s-\s|$))")
@@ -333,6 +335,9 @@ def descriptor(name: str, text: str) -> str:
         p = _described(m.group(1), name) if m else _does(_NAME_DOES.match(text, end, end + 240), name)
         if p:
             return _cap(p)
+        m = re.match(_EPITHET, text[end:end + 80])
+        if m:  # or what it is called: "Kevin the Kernel Writer" -> "Kevin: The Kernel Writer"
+            return _cap(m.group(0).strip())
     for pos, _ in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
         p = _noun_before(text[max(0, pos - 120):pos], name)
         if p:
@@ -341,8 +346,10 @@ def descriptor(name: str, text: str) -> str:
         if not pos or not _SENTENCE_OPEN.search(text, max(0, pos - 3), pos):
             continue  # (an abstract's first word modifies its subject as often as it names it: "RNA molecules underlie")
         m = _SUBJECT_DOES.match(text, end, end + 240)
-        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _NOT_WHAT_FOR or _COUNTED.match(m.group(4)):
-            continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y")
+        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _NOT_WHAT_FOR or _COUNTED.match(m.group(4)) \
+                or _KIND.fullmatch(m.group(1)):
+            continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y"; nor is
+            # a kind of thing a verb: "DeepWeightFlow models pave the way")
         p = _doing(m.group(1), True, m.group(3) if m.group(2) else None, m.group(4), name)
         if p:
             return _cap(p)
@@ -350,6 +357,7 @@ def descriptor(name: str, text: str) -> str:
 
 
 _SENTENCE_OPEN = re.compile(r"[.!?]\s+$")
+_KIND = re.compile(rf"{_SELF}s")
 _NOT_VERBS = frozenset("thus also always perhaps sometimes its this plus as us less across towards whereas besides "
                        "afterwards nevertheless regardless unless".split())
 _COUNTED = re.compile(r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|several|many)\b)", re.I)

@@ -280,6 +280,12 @@ def test_slugs_unique_and_readable():
     ("We introduce three resources. **VisCode-Multi-679K** is a large-scale dataset of 679K samples. Finally, we"
      " present **VisCoder2**, a family of multi-language visualization models trained on VisCode-Multi-679K."
      " VisCoder2 outperforms baselines.", "VisCoder2"),
+    # "via" inside a Title-Case name; a plural acronym is a class of models, with a hyphen too
+    ("We study black-box optimization. Our approach, *Thompson Sampling via Fine-Tuning*, adapts LLMs to the"
+     " posterior.", "Thompson Sampling via Fine-Tuning"),
+    ("Explanations provided by Self-explainable Graph Neural Networks (SE-GNNs) are fundamental for understanding"
+     " the model's inner workings. We show that SE-GNNs explanations can be misleading, and SE-GNNs can be fooled.",
+     None),
     # where nothing introduces a name: a coined name written once, as a sentence's subject
     ("We design an optimization scheme that reuses gradients across diffusion steps. On average, FastVMT achieves"
      " a 3.43x speedup without degrading fidelity.", "FastVMT"),

@@ -26,7 +26,7 @@ _FUNCTION = frozenset("""I We Our In This The A An To It Its However First Secon
 Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
 Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current Standard Traditional""".split())
 _JOINERS = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")  # small words inside a name phrase
-_SMALL = _JOINERS + ("by", "but")  # small words a Title-Case name may hold
+_SMALL = _JOINERS + ("by", "but", "via")  # small words a Title-Case name may hold
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
 _TOKEN = r"[A-Za-z0-9][\w.+²³′'&]*(?:-[\w.+²³′'&]+)*(?<=[\w+²³′])"
 _WORD = rf"(?:[A-Z0-9][\w.+\-²³′'&]*|{'|'.join(_JOINERS)})"
@@ -38,7 +38,7 @@ _CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
 _SLOT_END = re.compile(r"[*$\"”]*\s*(?:[,(:—–]|--|or\s)")
 _ALIAS = re.compile(rf"[*$\"”]*,?\s+or\s+[*$]*({_TOKEN})")
 _SHORT_FORM = re.compile(rf"[*$\"”]*\s*\(\s*({_TOKEN})\s+([A-Z][\w\-]*)\s*\)")
-_TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by)\s+)?{_CAPW}){{0,4}}")
+_TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by|via)\s+)?{_CAPW}){{0,4}}")
 _CODED = re.compile(
     r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*)$")
 _VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
@@ -541,7 +541,7 @@ def _in_intro(text: str, pos: int) -> bool:
     return bool(m and _VERB_RX.search(text, m.end(), end if end >= 0 else len(text)))
 
 
-_PLURAL_RX = r"[A-Za-z]*[A-Z]s"  # a class ("Reasoning Reward Models (ReasRMs)", FMs), not one model
+_PLURAL_RX = r"[A-Za-z][\w\-]*[A-Z]s"  # a class ("Reasoning Reward Models (ReasRMs)", FMs, SE-GNNs), not one model
 _PLURAL = re.compile(_PLURAL_RX)
 # terms rather than names: bare 1-2 capitals, plural acronyms, an acronym with a lower-case word ("SR-kernel")
 _TERMLIKE = re.compile(rf"[A-Z]{{1,2}}|{_PLURAL_RX}|[A-Z]{{2,}}(?:-[a-z]+)+")

@@ -107,6 +107,25 @@ def test_titles():
         == "Theoretical framework: sample complexity"
     assert make_title(None, None, "We present a theoretical framework that explains simplicity bias in deep"
                       " networks. It is general.", []) == "Explaining simplicity bias in deep networks"
+    # what a paper studies, as the question it asks; not a clause a list interrupts, nor one that points outside
+    moe = "Sparsity matters. We investigate how MoE sparsity influences two distinct capability regimes: memorization."
+    assert make_title(None, None, moe, []) == "How MoE sparsity influences two distinct capability regimes"
+    mdm = ("Masked diffusion models (MDMs) are new. In this work, we ask what types of reasoning problems MDMs can"
+           " provably solve and how efficiently. We derive tight bounds for each.")
+    assert make_title(None, None, mdm, []) == "What types of reasoning problems MDMs can provably solve and how efficiently"
+    assert teaser(mdm) == "We derive tight bounds for each."  # (what it does: the question is no teaser)
+    for clause in ("how key architectural factors, hidden size and depth, influence inference cost", "how this bias arises"):
+        assert not make_title(None, None, f"Scaling is hard. We study {clause}. It is general.", []).startswith("How")
+    # a kind of thing and what it is for or made of, where the phrase would stop at one word
+    assert make_title(None, None, "We propose a novel approach to consistency distillation for offline reinforcement"
+                      " learning that incorporates rewards.", []) \
+        == "Approach to consistency distillation for offline reinforcement learning"
+    assert make_title(None, None, "We introduce the first watermark tailored for diffusion language models (DLMs),"
+                      " an emergent paradigm.", []) == "Watermark tailored for diffusion language models"
+    assert make_title(None, "BEAM", "We introduce BEAM, a benchmark comprising 100 conversations and 2,000 validated"
+                      " questions.", []) == "BEAM: Benchmark comprising 100 conversations and 2,000 validated questions"
+    assert make_title(None, "SpeechJudge", "We introduce SpeechJudge, a comprehensive suite comprising a dataset, a"
+                      " benchmark, and a reward model.", []) == "SpeechJudge: Comprehensive suite"
 
 
 def test_results():
@@ -388,7 +407,7 @@ def test_cue_scan_equals_finditer():
     ("Dyslexify", "We introduce Dyslexify - a method to defend CLIP models against typographic attacks.",
      "Dyslexify: Defending CLIP models against typographic attacks"),
     ("SHARP", "We present SHARP, an approach to photorealistic view synthesis from a single image.",
-     "SHARP"),  # (an approach to a problem: not "Photorealisticing view synthesis")
+     "SHARP: Approach to photorealistic view synthesis from a single image"),  # (not "Photorealisticing view synthesis")
     ("PAS", "In this work, we propose PAS, a novel score designed to estimate the transferability of a source domain"
             " set and a pre-trained feature extractor to a target task.",
      "PAS: Estimating the transferability of a source domain set"),  # (a kind of thing that is not one of _SELF)

@@ -146,7 +146,8 @@ def _does_rx(bare_to: str) -> str:
 
 
 # "a framework to detect X", not "an approach to photorealistic view synthesis", "... to consistency distillation"
-_KIND_TO = r"to(?=\s+(?:\w+ly\s+)?(?![a-z]+(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)\b))"
+_NOUNISH = r"[a-z][\w\-]*(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)"  # a noun or adjective ending, no verb
+_KIND_TO = rf"to(?=\s+(?:\w+ly\s+)?(?!{_NOUNISH}\b))"
 _PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: kinds a paper names)
 _NAME_TO = r"(?<=,\s)to"
 _NAME_DOES = re.compile(rf"(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
@@ -180,7 +181,30 @@ def _described(rest: str, name: str = "") -> str:
         return p if name or len(p.split()) > SPECIFIC_WORDS else _with_clause(p, rest)
     rest = rest.replace("*", "")
     does = _does(_PURPOSE.match(rest) or name and _NAMED_PURPOSE.match(rest), name)  # "framework that plans through X"
-    return does or (p if _good(p, name) else "")
+    if does:
+        return does
+    if not _good(p, name) or _KIND_ONLY.fullmatch(p):
+        more = _made_for(rest, name)  # ("approach to X", "framework comprising X and Y")
+        if more:
+            return more
+    return p if _good(p, name) else ""
+
+
+_MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|"
+                       rf"composed\s+of)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
+                       rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
+
+
+def _made_for(rest: str, name: str = "") -> str:
+    """A thing and what it is for or made of, where _phrase cut before it: "approach to consistency
+    distillation for offline RL" (a noun after "to"), "watermark tailored for diffusion language models",
+    "dual-learner framework comprising a fast learner and a meta learner"."""
+    m = _MADE_FOR.match(rest)
+    if not m:
+        return ""
+    to = _phrase(m.group(2))
+    title = f"{m.group(1)} {to}"
+    return title if len(_LEAD_ARTICLE.sub("", to).split()) >= 2 and _good(title, name) else ""  # (not "suite comprising a dataset")
 
 
 _RELATIVE = re.compile(rf"\s+(?:that|which)\s+(?:(?:first|then|also|further)\s+)?{_ADVERBS}{_NOT_PURPOSE}{_NOT_VERB}"
@@ -377,6 +401,7 @@ _INTRO = re.compile(
     rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+"
     rf"(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
+_ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the question:?\s+)?(.*)")
 
 
 def key_phrase(text: str) -> str:
@@ -384,10 +409,39 @@ def key_phrase(text: str) -> str:
     for s in sentences(text):
         m = _INTRO.search(s)
         if m:
-            p = _described(_HEAD_JUNK.sub("", m.group(1)))
+            p = _described(_HEAD_JUNK.sub("", m.group(1))) or _question(m.group(1))
             if p:
                 return _cap(p)
+        m = _ASKS.search(s)  # (the question a paper asks is its title, not its teaser: that says what it does)
+        if m and _question(m.group(1)):
+            return _cap(_question(m.group(1)))
     return ""
+
+
+_QUESTION = re.compile(r"(?:how|why|what)\s+(?!(?:to|is|are|was|were|do|does|can|if)\b)[^,.;:()\[\]—!?]+", re.I)
+_OUTSIDE = re.compile(r"\b(?:this|these|those|such|above|aforementioned|former|latter|we|us|our|it|they|them)\b", re.I)
+# a clause a parenthesis or a list interrupts ("how key architectural factors, hidden size, ... influence"), not
+# one that ends at its comma ("how X affects Y, and ...", "how X affects Y, introducing ...")
+_INTERRUPTED = re.compile(r"\s*(?:[(\[]|,(?!\s*(?:and|but|while|whereas|which|thereby|thus|so|as|we|with|by|from|"
+                          r"through|[a-z]+ing)\b))")
+QUESTION_WORDS = 12
+
+
+def _question(rest: str) -> str:
+    """What a paper studies, as the question it asks: "we investigate how MoE sparsity influences two
+    capability regimes" -> "How MoE sparsity influences two capability regimes" ("" if it points outside
+    itself or runs too long)."""
+    rest = _ACRONYM_PAREN.sub("", rest.replace("*", ""))
+    m = _QUESTION.match(rest)
+    if not m or _OUTSIDE.search(m.group(0)) or _INTERRUPTED.match(rest, m.end()):
+        return ""  # (a clause an example or parenthesis interrupts: "how key architectural factors, such as ...")
+    words = m.group(0).split()
+    if len(words) > QUESTION_WORDS:
+        cut = [i for i in range(5, QUESTION_WORDS + 1) if words[i].lower() in _CUT_BEFORE]
+        words = words[:cut[0]] if cut else []
+    while words and words[-1].lower() in _DANGLING:
+        words.pop()
+    return " ".join(words) if len(words) >= 4 else ""
 
 
 _KIND_ONLY = re.compile(rf"(?:{_ADJ_RX},\s+(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|(?:[\w\-]+\s+)?{_SELF}s?", re.I)

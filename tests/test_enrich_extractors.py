@@ -116,6 +116,9 @@ def test_titles():
     assert teaser(mdm) == "We derive tight bounds for each."  # (what it does: the question is no teaser)
     for clause in ("how key architectural factors, hidden size and depth, influence inference cost", "how this bias arises"):
         assert not make_title(None, None, f"Scaling is hard. We study {clause}. It is general.", []).startswith("How")
+    # a phrase ends where a clause with a subject of its own begins
+    assert make_title(None, None, "We present the first graph based modular speech model for explicit reasoning and"
+                      " we will open source the model.", []) == "Graph based modular speech model for explicit reasoning"
     # a kind of thing and what it is for or made of, where the phrase would stop at one word
     assert make_title(None, None, "We propose a novel approach to consistency distillation for offline reinforcement"
                       " learning that incorporates rewards.", []) \

@@ -26,6 +26,7 @@ _STOP_AT = re.compile(
     r"comprising|enabling|allowing|achieving|featuring|incorporating|combining|capable|including|based\s+on|"
     r"built\s+(?:on|upon)|when|if|because|since|than|as\s+well|thereby|such\s+that|without\s+requiring)\b"
     r"|\s+(?:for|of|on|into|about)\s+how\s"  # (a clause: "evidence for how data-mediated interactions [shape ...]")
+    r"|,?\s+(?:and|but|while|whereas)\s+(?:we|our|it|they|this|these)\s"  # (a new subject: "X for Y and we will ...")
     r"|\s+[a-z]+ed\s+(?:with|by|on|for|to|in|from|as|using|via|upon|under|at)\b"  # "kernels supplemented with"
     r"|\s+(?:is|are|was|were|can|could|will|has|have|show|shows|demonstrate|demonstrates|achieve|achieves|outperform|"
     r"outperforms|improve|improves|yield|yields|reduce|reduces|first|then|pose|poses|use|uses|remain|remains|"

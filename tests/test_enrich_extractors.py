@@ -114,6 +114,11 @@ def test_titles():
            " provably solve and how efficiently. We derive tight bounds for each.")
     assert make_title(None, None, mdm, []) == "What types of reasoning problems MDMs can provably solve and how efficiently"
     assert teaser(mdm) == "We derive tight bounds for each."  # (what it does: the question is no teaser)
+    # ... and where it says nothing else, whether it holds, as a question
+    asks = "Serving is costly. Then we investigate whether existing inference optimization techniques are valid for RLLMs."
+    assert make_title(None, None, asks, []) == "Are existing inference optimization techniques valid for RLLMs?"
+    assert make_title(None, None, asks + " We propose a scheduler for long reasoning traces.", []) \
+        == "Scheduler for long reasoning traces"
     for clause in ("how key architectural factors, hidden size and depth, influence inference cost", "how this bias arises"):
         assert not make_title(None, None, f"Scaling is hard. We study {clause}. It is general.", []).startswith("How")
     # a phrase ends where a clause with a subject of its own begins

@@ -407,19 +407,18 @@ _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the q
 
 def key_phrase(text: str) -> str:
     """The abstract's own statement of what it proposes or studies, as a short title."""
+    asked = ""  # where it says nothing of that kind: whether ... ("we ask whether X can Y" -> "Can X Y?")
     for s in sentences(text):
-        m = _INTRO.search(s)
-        if m:
-            p = _described(_HEAD_JUNK.sub("", m.group(1))) or _question(m.group(1))
-            if p:
+        for m in (_INTRO.search(s), _ASKS.search(s)):  # (a question is a title, never a teaser: that says what a paper does)
+            p = m and (m.re is _INTRO and _described(_HEAD_JUNK.sub("", m.group(1))) or _question(m.group(1)))
+            if p and p.endswith("?"):
+                asked = asked or p
+            elif p:  # what it proposes or studies, or how, why, what ...
                 return _cap(p)
-        m = _ASKS.search(s)  # (the question a paper asks is its title, not its teaser: that says what it does)
-        if m and _question(m.group(1)):
-            return _cap(_question(m.group(1)))
-    return ""
+    return _cap(asked)
 
 
-_QUESTION = re.compile(r"(?:how|why|what)\s+(?!(?:to|is|are|was|were|do|does|can|if)\b)[^,.;:()\[\]—!?]+", re.I)
+_QUESTION = re.compile(r"(?:how|why|what|whether)\s+(?!(?:to|is|are|was|were|do|does|can|if)\b)[^,.;:()\[\]—!?]+", re.I)
 _OUTSIDE = re.compile(r"\b(?:this|these|those|such|above|aforementioned|former|latter|we|us|our|it|they|them)\b", re.I)
 # a clause a parenthesis or a list interrupts ("how key architectural factors, hidden size, ... influence"), not
 # one that ends at its comma ("how X affects Y, and ...", "how X affects Y, introducing ...")
@@ -442,7 +441,15 @@ def _question(rest: str) -> str:
         words = words[:cut[0]] if cut else []
     while words and words[-1].lower() in _DANGLING:
         words.pop()
+    if words and words[0].lower() == "whether":  # "whether transformers can learn X" -> "Can transformers learn X?"
+        aux = next((i for i in range(2, min(len(words), 8)) if words[i] in _AUX), 0)
+        words = [words[aux].capitalize()] + words[1:aux] + words[aux + 1:] if aux else []
+        if words:
+            words[-1] += "?"
     return " ".join(words) if len(words) >= 4 else ""
+
+
+_AUX = frozenset("can could do does did is are was were will would should may might has have".split())
 
 
 _KIND_ONLY = re.compile(rf"(?:{_ADJ_RX},\s+(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|(?:[\w\-]+\s+)?{_SELF}s?", re.I)

@@ -382,7 +382,7 @@ def test_cue_scan_equals_finditer():
     ("BTZSC", "To address this, we introduce __BTZSC__, a benchmark of 22 public datasets for zero-shot text"
               " classification.", "BTZSC: Benchmark of 22 public datasets for zero-shot text classification"),
     ("LAMIR", "This paper introduces an algorithm LAMIR that learns an abstracted model of an imperfect information"
-              " game directly from interaction.", "LAMIR: Learning an abstracted model"),
+              " game directly from interaction.", "LAMIR: Learning an abstracted model of an imperfect information game"),
     ("EdgeCape", "We introduce EdgeCape, a novel framework that overcomes these limitations by predicting the graph's"
                  " edge weights in order to optimize localization.", "EdgeCape: Predicting the graph's edge weights"),
     ("UltraViCo", "We propose UltraViCo, a training-free, plug-and-play method that suppresses attention for tokens"
@@ -433,7 +433,12 @@ def test_cue_scan_equals_finditer():
     ("TRACE", "We propose a unified defense framework that combines fine-grained anonymization (TRACE) with"
               " inference-preventing optimization (RPS).", "TRACE"),  # (not the framework TRACE is a part of)
     ("Turbo-DDCM", "We propose Turbo-DDCM, a method that combines a large number of noise vectors at each step.",
-     "Turbo-DDCM"),  # (not "Combining a large number")
+     "Turbo-DDCM: Combining a large number of noise vectors at each step"),
+    # a second verb of the same form, what it does too; unless that points outside itself
+    ("FastForward", "We propose FastForward, a method that creates a map representation and relocalizes a query image"
+                    " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),
+    ("PRD", "We propose PRD, which modularizes the MLLM's reasoning component and makes it easily replaceable.",
+     "PRD: Modularizing the MLLM's reasoning component"),
     # a name of several words says more than a bare kind of thing
     ("Occupancy Reward Shaping", "We propose Occupancy Reward Shaping (ORS), a reward-shaping approach. It works.",
      "Occupancy Reward Shaping"),

@@ -84,9 +84,14 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
                and not (words[i] == "and" and _ADJ_END.search(words[i - 1]))]  # ("the original | and rewritten text")
         late = [i for i in cut if i >= 4]
         words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
-    while words and words[-1].lower() in _DANGLING:
-        words.pop()
+    while words and (words[-1].lower() in _DANGLING or _TRAILING_ADVERB.fullmatch(words[-1]) or words[-1] in _MADE_WORDS):
+        words.pop()  # (nor on an adverb or what a "for" must follow: "learns a model of a game directly", "method designed")
     return _balanced(" ".join(words))
+
+
+_MADE_WORDS = frozenset("designed tailored intended dedicated devoted aimed specialized".split())
+_TRAILING_ADVERB = re.compile(r"(?!(?:family|assembly|anomaly|supply|monopoly|reply|butterfly|italy|july|rally|jelly)$)"
+                              r"[a-z]{3,}ly")
 
 
 _QUOTES = (("“", "”"), ("‘", "’"), ('"', '"'), ("``", "''"))
@@ -235,7 +240,7 @@ def _does(m: re.Match | None, name: str = "") -> str:
     return _doing(m.group(1) or m.group(2), bool(m.group(1)), m.group(4) if m.group(3) else None, m.group(5), name)
 
 
-def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str = "", max_words: int = 8) -> str:
+def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str = "", max_words: int = 10) -> str:
     """'detects' (and 'skips') + what follows -> "Detecting (and skipping) X", or "" if that makes no title."""
     verb = _gerund(verb, third_person)
     if also:  # "detects and skips X" -> "Detecting and skipping X"
@@ -244,6 +249,12 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     if second:  # "to define and operationalize X" -> "Defining and operationalizing X"
         verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
     obj = _phrase(rest, max_words)
+    more = _THEN_DOES.search(obj)
+    if more and more.group(1).endswith("s") == third_person and not more.group(1).endswith(("ed", "ing")):
+        # "creates a map and relocalizes a query image" -> "Creating a map and relocalizing a query image",
+        # else what comes before ("modularizes X and makes it replaceable" -> "Modularizing X")
+        both = f"{obj[:more.start()]} and {_gerund(more.group(1), third_person)}{obj[more.end(1):]}"
+        obj = both if _good(both, name) else obj[:more.start()]
     control = _CONTROL.match(rest) if " " not in obj else None
     then = _phrase(control.group(2), 6) if control and control.group(1) == obj else ""
     if then:  # "enables LLMs to think while reading" -> "Enabling LLMs to think"
@@ -261,6 +272,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
+_THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:the|a|an|its|their|it|them|each|all|any|this|these)\b)")
 _CONTROL = re.compile(rf"([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
 _AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+)\s+(.*)", re.S)
 

@@ -434,6 +434,14 @@ def test_cue_scan_equals_finditer():
               " inference-preventing optimization (RPS).", "TRACE"),  # (not the framework TRACE is a part of)
     ("Turbo-DDCM", "We propose Turbo-DDCM, a method that combines a large number of noise vectors at each step.",
      "Turbo-DDCM: Combining a large number of noise vectors at each step"),
+    # what it does after its acronym; "as a way to"; "the largest ..." after a colon
+    ("Guided Flow Policy", "We introduce Guided Flow Policy (GFP), which couples a multi-step flow-matching policy with"
+                           " a distilled one-step actor.",
+     "Guided Flow Policy: Coupling a multi-step flow-matching policy with a distilled one-step actor"),
+    ("TinyChange", "We introduce the TinyChange benchmark as a way to measure the sensitivity of audit methods.",
+     "TinyChange: Measuring the sensitivity of audit methods"),
+    ("EgoDex", "We collect EgoDex: the largest and most diverse dataset of dexterous human manipulation to date.",
+     "EgoDex: Largest and most diverse dataset of dexterous human manipulation"),
     # a second verb of the same form, what it does too; unless that points outside itself
     ("FastForward", "We propose FastForward, a method that creates a map representation and relocalizes a query image"
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),

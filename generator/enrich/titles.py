@@ -139,7 +139,7 @@ _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|del
                 r"need|perform|encompass)(?:e?s)?)\b)")
 _AND_DOES = rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)"  # ("detects and skips") what it does it to
 _ADVERBS = r"(?:\w+ly\s+(?:and\s+\w+ly\s+)?)?"  # "that provably and efficiently reconstructs X"
-_MADE = r"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained|dedicated|devoted|aimed)"
+_MADE = r"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained|dedicated|devoted|aimed|curated)"
 _NOT_VERB = r"(?!(?:the|a|an|be|date|this|these|its|their|our|which|what|how|that)\b)"  # ("a benchmark to date")
 
 
@@ -147,7 +147,8 @@ def _does_rx(bare_to: str) -> str:
     """What a thing does: 'that detects X', 'designed to detect X', 'dedicated to detecting X', or
     `bare_to` + 'detect X' ('the first framework to reshape X')."""
     return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
-            rf"(?:{_MADE}\s+(?:to|for(?=\s+[a-z]+ing\b))|{bare_to})\s+{_ADVERBS}{_NOT_VERB}([a-z]+))"
+            rf"(?:{_MADE}\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means)\s+to|{bare_to})\s+"
+            rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")
 
 
@@ -156,7 +157,7 @@ _NOUNISH = r"[a-z][\w\-]*(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)" 
 _KIND_TO = rf"to(?=\s+(?:\w+ly\s+)?(?!{_NOUNISH}\b))"
 _PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: kinds a paper names)
 _NAME_TO = r"(?<=,\s)to"
-_NAME_DOES = re.compile(rf"(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
+_NAME_DOES = re.compile(rf"(?:\s*\([^()]{{1,60}}\))?(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
 # LAMIR that learns X", "the INO-SGD algorithm, which ...", "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
 _NAMED_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?[a-z][\w\-]*{_does_rx('(?!)')}", re.S)  # "PAS, a score designed to"
 _GERUND = re.compile(r"[a-z]*[aeiouy][a-z]*ing")  # "dedicated to assessing" (not "to bring")
@@ -295,7 +296,7 @@ def _tidy_long(long: str) -> str:
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
 _AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
-                         rf":\s*(?:a|an)\s+){_FILLER}(.*)", re.S)
+                         rf":\s*(?:a|an|the(?=\s+(?:first|largest|biggest|only|most)\b))\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "Kevin the Kernel Writer, the first model ...", "XQC: a sample-efficient actor-critic
 # algorithm", not "X: the best model scores 8%")
 _LONG_AFTER = re.compile(r"\s*\(([^()]{6,120})\)")

@@ -442,6 +442,14 @@ def test_cue_scan_equals_finditer():
      "TinyChange: Measuring the sensitivity of audit methods"),
     ("EgoDex", "We collect EgoDex: the largest and most diverse dataset of dexterous human manipulation to date.",
      "EgoDex: Largest and most diverse dataset of dexterous human manipulation"),
+    # a list of adjectives that leaves no room for what follows; one that a cut leaves alone
+    ("Search Arena", "We introduce Search Arena, a crowd-sourced, large-scale, human-preference dataset of over 24,000"
+                     " paired multi-turn user interactions with search-augmented LLMs.",
+     "Search Arena: Dataset of over 24,000 paired multi-turn user interactions"),
+    ("DRBench", "We introduce DRBench, a benchmark for evaluating AI agents on complex, open-ended deep research tasks.",
+     "DRBench: Benchmark for evaluating AI agents"),
+    ("TinyChange", "We introduce the TinyChange benchmark as a way to measure the sensitivity of audit methods in the"
+                   " context of small, realistic model changes.", "TinyChange: Measuring the sensitivity of audit methods"),
     # a second verb of the same form, what it does too; unless that points outside itself
     ("FastForward", "We propose FastForward, a method that creates a map representation and relocalizes a query image"
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),

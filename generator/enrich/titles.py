@@ -79,6 +79,9 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective
         while len(words) > 2 and _ADJ_END.search(words[-1]) and not words[-1][:1].isupper():
             words.pop()
+        if len(words) > 2 and _NEXT_ADJECTIVE.match(rest, m.end()) and words[-2].lower() in _DANGLING \
+                and words[-2].lower() not in ("and", "or") and not words[-1][:1].isupper():
+            words.pop()  # (one that only a list of adjectives after it shows: "detectors on common, real-world tasks")
     if len(words) > max_words:
         cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
                and not (words[i] == "and" and _ADJ_END.search(words[i - 1]))]  # ("the original | and rewritten text")
@@ -86,7 +89,10 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
         words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
     while words and (words[-1].lower() in _DANGLING or _TRAILING_ADVERB.fullmatch(words[-1]) or words[-1] in _MADE_WORDS):
         words.pop()  # (nor on an adverb or what a "for" must follow: "learns a model of a game directly", "method designed")
-    return _balanced(" ".join(words))
+    return _balanced(_OF_WHAT.sub("", " ".join(words)))
+
+
+_OF_WHAT = re.compile(r"\s+(?:in|under|within|for)\s+the\s+(?:context|presence|absence|case|face|form|sense)$")  # (of what?)
 
 
 _MADE_WORDS = frozenset("designed tailored intended dedicated devoted aimed specialized".split())
@@ -191,10 +197,21 @@ def _described(rest: str, name: str = "") -> str:
     if does:
         return does
     if not _good(p, name) or _KIND_ONLY.fullmatch(p):
-        more = _made_for(rest, name)  # ("approach to X", "framework comprising X and Y")
+        more = _made_for(rest, name) or _unqualified(rest, name)  # ("approach to X", "framework comprising X and Y")
         if more:
             return more
     return p if _good(p, name) else ""
+
+
+_ADJECTIVES = re.compile(rf"(?:{_ADJ_RX},?\s+(?:and\s+)?)+")
+
+
+def _unqualified(rest: str, name: str = "") -> str:
+    """Where a list of adjectives took a phrase's room ("crowd-sourced, large-scale, human-preference dataset
+    | of over 24,000 ..."): the phrase without them ("dataset of over 24,000 paired multi-turn interactions")."""
+    m = _ADJECTIVES.match(rest)
+    p = _phrase(re.sub(f"^{_FILLER}", "", rest[m.end():])) if m and "," in m.group(0) else ""
+    return p if _good(p, name) and not _KIND_ONLY.fullmatch(p) else ""
 
 
 _MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|"

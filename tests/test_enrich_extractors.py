@@ -450,6 +450,19 @@ def test_cue_scan_equals_finditer():
      "DRBench: Benchmark for evaluating AI agents"),
     ("TinyChange", "We introduce the TinyChange benchmark as a way to measure the sensitivity of audit methods in the"
                    " context of small, realistic model changes.", "TinyChange: Measuring the sensitivity of audit methods"),
+    # adjectives no ending shows, and an adverb's; "featuring"; "designed for" one word; "the X framework to";
+    # "Our algorithm, X, does"
+    ("HUMAINE", "We introduce HUMAINE, a framework for multidimensional, demographically aware measurement of"
+                " human-AI interaction.",
+     "HUMAINE: Framework for multidimensional, demographically aware measurement of human-AI interaction"),
+    ("MisinfoTask", "We introduce MisinfoTask, a novel dataset featuring complex, realistic tasks designed to evaluate"
+                    " robustness.", "MisinfoTask: Dataset featuring complex, realistic tasks"),
+    ("ParallelBench", "We propose ParallelBench, the first benchmark specifically designed for dLLMs, featuring"
+                      " realistic tasks.", "ParallelBench: Benchmark specifically designed for dLLMs"),
+    ("MathForge", "We propose a two-dual MathForge framework to improve mathematical reasoning by targeting harder"
+                  " questions.", "MathForge: Improving mathematical reasoning"),
+    ("COMBRL", "We study exploration. Our algorithm, COMBRL, greedily maximizes a weighted sum of the extrinsic reward"
+               " and model epistemic uncertainty.", "COMBRL: Maximizing a weighted sum of the extrinsic reward"),
     # a second verb of the same form, what it does too; unless that points outside itself
     ("FastForward", "We propose FastForward, a method that creates a map representation and relocalizes a query image"
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),

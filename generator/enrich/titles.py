@@ -52,9 +52,13 @@ _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-s
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
 _CUT_BEFORE = frozenset("for of in on with from and across under over within against through alongside beyond via".split())
 _ACRONYM_PAREN = re.compile(r"\s\((?=[^()]*[A-Z])[A-Za-z0-9\-]{1,12}\)(?=[\s,.;:])")
-_ADJ_RX = r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za-z]\w*-[a-z][\w\-]*)"  # or compound
+_ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za-z]\w*-[a-z][\w\-]*|"  # or compound,
+           r"(?:complex|diverse|large|small|long|short|rich|robust|open|broad|deep|hard|fast|dense|sparse|noisy|"
+           r"efficient|accurate|consistent|coherent|fine-grained|high-quality|multilingual|multimodal|scalable|"
+           r"challenging|interpretable|reliable|modular|adaptive|unified|frozen|novel|new|simple|fair|safe)(?![\w\-]))")
+# (or one of the adjectives abstracts use most that no ending shows)
 _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
-_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?{_ADJ_RX}\s+[a-z]")
+_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-z]")  # ("demographically aware")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
 
 
@@ -165,6 +169,7 @@ _PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}",
 _NAME_TO = r"(?<=,\s)to"
 _NAME_DOES = re.compile(rf"(?:\s*\([^()]{{1,60}}\))?(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
 # LAMIR that learns X", "the INO-SGD algorithm, which ...", "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
+_NAME_KIND_TO = re.compile(rf"\s+{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # "the MathForge framework to improve X"
 _NAMED_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?[a-z][\w\-]*{_does_rx('(?!)')}", re.S)  # "PAS, a score designed to"
 _GERUND = re.compile(r"[a-z]*[aeiouy][a-z]*ing")  # "dedicated to assessing" (not "to bring")
 _BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
@@ -214,7 +219,7 @@ def _unqualified(rest: str, name: str = "") -> str:
     return p if _good(p, name) and not _KIND_ONLY.fullmatch(p) else ""
 
 
-_MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|"
+_MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
                        rf"composed\s+of)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
                        rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
 
@@ -228,7 +233,8 @@ def _made_for(rest: str, name: str = "") -> str:
         return ""
     to = _phrase(m.group(2))
     title = f"{m.group(1)} {to}"
-    return title if len(_LEAD_ARTICLE.sub("", to).split()) >= 2 and _good(title, name) else ""  # (not "suite comprising a dataset")
+    least = 1 if m.group(1).endswith(" for") else 2  # (not "suite comprising a dataset"; "designed for dLLMs")
+    return title if len(_LEAD_ARTICLE.sub("", to).split()) >= least and _good(title, name) else ""
 
 
 _RELATIVE = re.compile(rf"\s+(?:that|which)\s+(?:(?:first|then|also|further)\s+)?{_ADVERBS}{_NOT_PURPOSE}{_NOT_VERB}"
@@ -312,7 +318,7 @@ def _tidy_long(long: str) -> str:
 
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
-_AFTER_NAME = re.compile(rf"\)?(?:\s*\([^()]{{1,60}}\)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+_AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{1,60}}\)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
                          rf":\s*(?:a|an|the(?=\s+(?:first|largest|biggest|only|most)\b))\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "Kevin the Kernel Writer, the first model ...", "XQC: a sample-efficient actor-critic
 # algorithm", not "X: the best model scores 8%")
@@ -387,7 +393,8 @@ def descriptor(name: str, text: str) -> str:
                 return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
         m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."
-        p = _described(m.group(1), name) if m else _does(_NAME_DOES.match(text, end, end + 240), name)
+        p = _described(m.group(1), name) if m else _does(_NAME_DOES.match(text, end, end + 240)
+                                                          or _NAME_KIND_TO.match(text, end, end + 240), name)
         if p:
             return _cap(p)
         m = re.match(_EPITHET, text[end:end + 80])
@@ -398,9 +405,10 @@ def descriptor(name: str, text: str) -> str:
         if p:
             return _cap(p)
     for pos, end in occ:  # 4. what it does, where a sentence opens with it: "FlexiCodec improves X with Y"
-        if not pos or not _SENTENCE_OPEN.search(text, max(0, pos - 3), pos):
+        ours = _OUR_KIND.search(text, max(0, pos - 40), pos) and text.startswith(",", end)
+        if not pos or not (ours or _SENTENCE_OPEN.search(text, max(0, pos - 3), pos)):
             continue  # (an abstract's first word modifies its subject as often as it names it: "RNA molecules underlie")
-        m = _SUBJECT_DOES.match(text, end, end + 240)
+        m = _SUBJECT_DOES.match(text, end + 1 if ours else end, end + 240)
         if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _NOT_WHAT_FOR or _COUNTED.match(m.group(4)) \
                 or _KIND.fullmatch(m.group(1)):
             continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y"; nor is
@@ -412,6 +420,7 @@ def descriptor(name: str, text: str) -> str:
 
 
 _SENTENCE_OPEN = re.compile(r"[.!?]\s+$")
+_OUR_KIND = re.compile(rf"(?:^|[.!?]\s+)Our\s+(?:[\w\-]+\s+)?{_SELF},\s+$")  # "Our algorithm, COMBRL, maximizes ..."
 _KIND = re.compile(rf"{_SELF}s")
 _NOT_VERBS = frozenset("thus also always perhaps sometimes its this plus as us less across towards whereas besides "
                        "afterwards nevertheless regardless unless".split())

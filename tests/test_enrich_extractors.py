@@ -124,6 +124,14 @@ def test_titles():
     # a phrase ends where a clause with a subject of its own begins
     assert make_title(None, None, "We present the first graph based modular speech model for explicit reasoning and"
                       " we will open source the model.", []) == "Graph based modular speech model for explicit reasoning"
+    # what it proposes after "and"; how a method does what it does; what a kind of thing is based on
+    assert make_title(None, None, "In this paper, we address this challenge and present the first constrained decoding"
+                      " method for diffusion models, one that handles grammars.", []) \
+        == "Constrained decoding method for diffusion models"
+    assert make_title(None, None, "We propose a novel algorithm that achieves this by optimizing the policy against a"
+                      " distilled critic for partial action chunks.", []) == "Optimizing the policy against a distilled critic"
+    assert make_title(None, None, "We introduce a novel approach based on contrastive preference learning that"
+                      " bypasses value estimation.", []) == "Approach based on contrastive preference learning"
     # a kind of thing and what it is for or made of, where the phrase would stop at one word
     assert make_title(None, None, "We propose a novel approach to consistency distillation for offline reinforcement"
                       " learning that incorporates rewards.", []) \

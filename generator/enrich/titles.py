@@ -199,6 +199,10 @@ def _described(rest: str, name: str = "") -> str:
         return p if name or len(p.split()) > SPECIFIC_WORDS else _with_clause(p, rest)
     rest = rest.replace("*", "")
     does = _does(_PURPOSE.match(rest) or name and _NAMED_PURPOSE.match(rest), name)  # "framework that plans through X"
+    if not does:  # "an algorithm that achieves this by optimizing X": how it does it
+        by = _KIND_BY.match(rest)
+        obj = _phrase(by.group(2), 8) if by else ""
+        does = f"{by.group(1)} {obj}" if obj and len(obj.split()) >= 2 and _good(f"{by.group(1)} {obj}", name) else ""
     if does:
         return does
     if not _good(p, name) or _KIND_ONLY.fullmatch(p):
@@ -219,8 +223,10 @@ def _unqualified(rest: str, name: str = "") -> str:
     return p if _good(p, name) and not _KIND_ONLY.fullmatch(p) else ""
 
 
+_KIND_BY = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?,?\s+(?:that|which)\s+[a-z]+s\s+[^.;:()]{{0,40}}?\bby\s+"
+                      rf"([a-z]+ing)\s+(.*)", re.S)
 _MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
-                       rf"composed\s+of)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
+                       rf"composed\s+of|based\s+on)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
                        rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
 
 
@@ -436,10 +442,12 @@ _SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b{_AND_DOE
 _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|analy[sz]e|examine|explore|revisit|"
               r"characterize|establish|derive|formalize|consider|tackle|address|provide|put forward|offer|build|"
               r"construct|curate|release|identify|uncover|demonstrate)")
+_INTRO_OBJECT = rf"[sd]?\s+(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)"
 _INTRO = re.compile(
     rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
-    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}[sd]?\s+"
-    rf"(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
+    rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}{_INTRO_OBJECT}")
+_AND_INTRO = re.compile(rf"\s+and\s+(?:then\s+|also\s+)?(?:propose|introduce|present|develop|design|build|construct|"
+                        rf"curate|release){_INTRO_OBJECT}")  # "we address this challenge and present Y"
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the question:?\s+)?(.*)")
 
@@ -448,8 +456,10 @@ def key_phrase(text: str) -> str:
     """The abstract's own statement of what it proposes or studies, as a short title."""
     asked = ""  # where it says nothing of that kind: whether ... ("we ask whether X can Y" -> "Can X Y?")
     for s in sentences(text):
-        for m in (_INTRO.search(s), _ASKS.search(s)):  # (a question is a title, never a teaser: that says what a paper does)
-            p = m and (m.re is _INTRO and _described(_HEAD_JUNK.sub("", m.group(1))) or _question(m.group(1)))
+        intro = _INTRO.search(s)
+        more = intro and _AND_INTRO.search(s, intro.end(1) - len(intro.group(1)))
+        for m in (intro, more, _ASKS.search(s)):  # (a question is a title, never a teaser: that says what a paper does)
+            p = m and (m.re is not _ASKS and _described(_HEAD_JUNK.sub("", m.group(1))) or _question(m.group(1)))
             if p and p.endswith("?"):
                 asked = asked or p
             elif p:  # what it proposes or studies, or how, why, what ...

@@ -124,6 +124,8 @@ def test_titles():
     # a phrase ends where a clause with a subject of its own begins
     assert make_title(None, None, "We present the first graph based modular speech model for explicit reasoning and"
                       " we will open source the model.", []) == "Graph based modular speech model for explicit reasoning"
+    assert make_title(None, None, "In this paper, we advocate for a new paradigm that assesses AI systems' evaluation"
+                      " of games.", []) == "Assessing AI systems' evaluation of games"
     # what it proposes after "and"; how a method does what it does; what a kind of thing is based on
     assert make_title(None, None, "In this paper, we address this challenge and present the first constrained decoding"
                       " method for diffusion models, one that handles grammars.", []) \
@@ -471,6 +473,10 @@ def test_cue_scan_equals_finditer():
                   " questions.", "MathForge: Improving mathematical reasoning"),
     ("COMBRL", "We study exploration. Our algorithm, COMBRL, greedily maximizes a weighted sum of the extrinsic reward"
                " and model epistemic uncertainty.", "COMBRL: Maximizing a weighted sum of the extrinsic reward"),
+    # what it was made to do, by whom; a hyphenated second verb; a word that starts like a verb ("help-seeking")
+    ("CounselBench", "We present CounselBench, a large-scale benchmark developed with 100 mental health professionals"
+                     " to evaluate and stress-test large language models (LLMs) in realistic help-seeking scenarios.",
+     "CounselBench: Evaluating and stress-testing large language models in realistic help-seeking scenarios"),
     # a second verb of the same form, what it does too; unless that points outside itself
     ("FastForward", "We propose FastForward, a method that creates a map representation and relocalizes a query image"
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),

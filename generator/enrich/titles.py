@@ -35,7 +35,7 @@ _STOP_AT = re.compile(
     r"increasingly|widely|still|usually|generally|commonly|must|should|may|might|do|does|aim|aims|seek|seeks|"
     r"attempt|attempts|strive|strives|promise|promises|hold|holds|involve|involves|apply|applies|represent|"
     r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces|grow|grows|"
-    r"continue|continues|had|serve|serves|underpin|underpins|persist|persists|acquire|acquires)\b"
+    r"continue|continues|had|serve|serves|underpin|underpins|persist|persists|acquire|acquires)(?![\w\-])"  # (not "help-seeking")
     r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
 # (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
@@ -157,7 +157,7 @@ def _does_rx(bare_to: str) -> str:
     """What a thing does: 'that detects X', 'designed to detect X', 'dedicated to detecting X', or
     `bare_to` + 'detect X' ('the first framework to reshape X')."""
     return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
-            rf"(?:{_MADE}\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means)\s+to|{bare_to})\s+"
+            rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means)\s+to|{bare_to})\s+"
             rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")
 
@@ -304,7 +304,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
 
 _THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:the|a|an|its|their|it|them|each|all|any|this|these)\b)")
 _CONTROL = re.compile(rf"([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
-_AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+)\s+(.*)", re.S)
+_AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+(?:-[a-z]+)?)\s+(.*)", re.S)
 
 
 # verbs that say what a thing is or has, not what it does ("ARMOR, which introduces a ... pipeline")
@@ -440,7 +440,7 @@ _SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b{_AND_DOE
 
 
 _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|analy[sz]e|examine|explore|revisit|"
-              r"characterize|establish|derive|formalize|consider|tackle|address|provide|put forward|offer|build|"
+              r"characterize|establish|derive|formalize|consider|tackle|address|provide|put forward|offer|build|advocate for|"
               r"construct|curate|release|identify|uncover|demonstrate)")
 _INTRO_OBJECT = rf"[sd]?\s+(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)"
 _INTRO = re.compile(

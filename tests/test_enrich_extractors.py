@@ -477,6 +477,13 @@ def test_cue_scan_equals_finditer():
     ("CounselBench", "We present CounselBench, a large-scale benchmark developed with 100 mental health professionals"
                      " to evaluate and stress-test large language models (LLMs) in realistic help-seeking scenarios.",
      "CounselBench: Evaluating and stress-testing large language models in realistic help-seeking scenarios"),
+    # how it does what it does; a counted object the sentence before introduced
+    ("UniRoute", "We propose UniRoute, a new approach to this problem that relies on representing each LLM as a feature"
+                 " vector.", "UniRoute: Representing each LLM as a feature vector"),
+    ("ProtoKV", "We propose ProtoKV that separately processes these two token categories for KV cache compression.",
+     "ProtoKV: Processing two token categories for KV cache compression"),
+    ("JointDiff", "We propose JointDiff, a diffusion framework that unifies these two processes.",
+     "JointDiff: Diffusion framework"),  # (not "Unifying two processes")
     # a second verb of the same form, what it does too; unless that points outside itself
     ("FastForward", "We propose FastForward, a method that creates a map representation and relocalizes a query image"
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),

@@ -199,7 +199,7 @@ def _described(rest: str, name: str = "") -> str:
         return p if name or len(p.split()) > SPECIFIC_WORDS else _with_clause(p, rest)
     rest = rest.replace("*", "")
     does = _does(_PURPOSE.match(rest) or name and _NAMED_PURPOSE.match(rest), name)  # "framework that plans through X"
-    if not does:  # "an algorithm that achieves this by optimizing X": how it does it
+    if not does:  # "an algorithm that achieves this by optimizing X", "that relies on representing X": how it does it
         by = _KIND_BY.match(rest)
         obj = _phrase(by.group(2), 8) if by else ""
         does = f"{by.group(1)} {obj}" if obj and len(obj.split()) >= 2 and _good(f"{by.group(1)} {obj}", name) else ""
@@ -223,8 +223,8 @@ def _unqualified(rest: str, name: str = "") -> str:
     return p if _good(p, name) and not _KIND_ONLY.fullmatch(p) else ""
 
 
-_KIND_BY = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?,?\s+(?:that|which)\s+[a-z]+s\s+[^.;:()]{{0,40}}?\bby\s+"
-                      rf"([a-z]+ing)\s+(.*)", re.S)
+_KIND_BY = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?(?:\s+to\s+(?:this|that|the)\s+(?:problem|task|challenge))?,?\s+"
+                      rf"(?:that|which)\s+(?:[a-z]+s\s+[^.;:()]{{0,40}}?\bby|rel(?:y|ies)\s+on)\s+([a-z]+ing)\s+(.*)", re.S)
 _MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
                        rf"composed\s+of|based\s+on)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
                        rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
@@ -289,6 +289,8 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     then = _phrase(control.group(2), 6) if control and control.group(1) == obj else ""
     if then:  # "enables LLMs to think while reading" -> "Enabling LLMs to think"
         obj = f"{obj} to {then}"
+    counted = _COUNTED_BACK.sub("", obj)  # "processes these two token categories for X" -> "two token categories for X"
+    obj = counted if len(counted.split()) >= 4 else obj  # (not "Unifying two processes")
     if _VAGUE_OBJECT.search(obj):  # "overcomes these limitations by predicting X": how it does that, "Predicting X"
         by = _BY.match(rest)
         if not by:
@@ -303,6 +305,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
 
 
 _THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:the|a|an|its|their|it|them|each|all|any|this|these)\b)")
+_COUNTED_BACK = re.compile(r"^(?:these|those)\s+(?=(?:two|three|four|five|six)\s+\w)")
 _CONTROL = re.compile(rf"([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
 _AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+(?:-[a-z]+)?)\s+(.*)", re.S)
 

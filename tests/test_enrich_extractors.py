@@ -477,6 +477,12 @@ def test_cue_scan_equals_finditer():
     ("CounselBench", "We present CounselBench, a large-scale benchmark developed with 100 mental health professionals"
                      " to evaluate and stress-test large language models (LLMs) in realistic help-seeking scenarios.",
      "CounselBench: Evaluating and stress-testing large language models in realistic help-seeking scenarios"),
+    # what it gains where the sentence says how, not a result
+    ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
+                   " preservation with a dynamic frame rate approach.",
+     "FlexiCodec: Improving semantic preservation with a dynamic frame rate approach"),
+    ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves speech quality by"
+                   " 12% on LibriSpeech.", "FlexiCodec"),
     # how it does what it does; a counted object the sentence before introduced
     ("UniRoute", "We propose UniRoute, a new approach to this problem that relies on representing each LLM as a feature"
                  " vector.", "UniRoute: Representing each LLM as a feature vector"),
@@ -518,7 +524,7 @@ def test_cue_scan_equals_finditer():
     ("BIRD", "Results on BIRD: the most recent flagship model GPT-5 completes only 8.67% of tasks.", "BIRD"),
     ("PGX", "We introduce PGX, a framework that achieves competitive performance on three benchmarks.", "PGX"),
     ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
-                   " preservation with a dynamic frame rate approach.", "FlexiCodec"),
+                   " preservation with a new approach.", "FlexiCodec"),  # (how, but not specifically)
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

@@ -418,7 +418,8 @@ def descriptor(name: str, text: str) -> str:
         if not pos or not (ours or _SENTENCE_OPEN.search(text, max(0, pos - 3), pos)):
             continue  # (an abstract's first word modifies its subject as often as it names it: "RNA molecules underlie")
         m = _SUBJECT_DOES.match(text, end + 1 if ours else end, end + 240)
-        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _NOT_WHAT_FOR or _COUNTED.match(m.group(4)) \
+        gain = m and _gerund(m.group(1), True) in _RESULTS and not _gained_by(m.group(4))
+        if not m or m.group(1) in _NOT_VERBS or _gerund(m.group(1), True) in _MEANS or gain or _COUNTED.match(m.group(4)) \
                 or _KIND.fullmatch(m.group(1)):
             continue  # (what it uses, gains or counts is not what it is for: "X leverages Y", "X improves Y"; nor is
             # a kind of thing a verb: "DeepWeightFlow models pave the way")
@@ -438,7 +439,17 @@ _MEANS = _HAVING | frozenset("leveraging employing using utilizing exploiting sp
                              "requiring relying adopting incorporating".split())
 _RESULTS = frozenset("improving enhancing boosting reducing enabling increasing decreasing lowering raising "
                      "accelerating speeding overcoming".split())  # what it gains: a result, not what it is for
-_NOT_WHAT_FOR = _MEANS | _RESULTS
+# what it gains, and how: "improves semantic preservation with a dynamic frame rate approach" (not "improves accuracy
+# by 5%"): that says what it is for
+_GAIN_BY = re.compile(rf"[^.;:()\d%]{{3,60}}?\s(?:with|via|through|using|by)\s+(?![\d+\-])({_DET}?{_FILLER}.*)", re.S)
+
+
+def _gained_by(rest: str) -> bool:
+    """Does `rest` say how the gain is made, and specifically ("with a dynamic frame rate approach", not "with a
+    new approach")?"""
+    m = _GAIN_BY.match(rest)
+    how = _phrase(re.sub(f"^{_DET}?{_FILLER}", "", m.group(1))) if m else ""
+    return bool(how) and not _KIND_ONLY.fullmatch(how) and len(how.split()) >= 2
 _SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b{_AND_DOES}", re.S)
 
 

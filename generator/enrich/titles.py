@@ -441,15 +441,17 @@ _RESULTS = frozenset("improving enhancing boosting reducing enabling increasing 
                      "accelerating speeding overcoming".split())  # what it gains: a result, not what it is for
 # what it gains, and how: "improves semantic preservation with a dynamic frame rate approach" (not "improves accuracy
 # by 5%"): that says what it is for
-_GAIN_BY = re.compile(rf"[^.;:()\d%]{{3,60}}?\s(?:with|via|through|using|by)\s+(?![\d+\-])({_DET}?{_FILLER}.*)", re.S)
+_GAIN_BY = re.compile(rf"[^.;:()\d%]{{3,60}}?\s(?:with|via|through|using|by)\s+(?![\d+\-]){_DET}?{_FILLER}(.*)", re.S)
 
 
 def _gained_by(rest: str) -> bool:
     """Does `rest` say how the gain is made, and specifically ("with a dynamic frame rate approach", not "with a
     new approach")?"""
     m = _GAIN_BY.match(rest)
-    how = _phrase(re.sub(f"^{_DET}?{_FILLER}", "", m.group(1))) if m else ""
+    how = _phrase(m.group(1)) if m else ""
     return bool(how) and not _KIND_ONLY.fullmatch(how) and len(how.split()) >= 2
+
+
 _SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b{_AND_DOES}", re.S)
 
 

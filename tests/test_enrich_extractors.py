@@ -477,6 +477,14 @@ def test_cue_scan_equals_finditer():
     ("CounselBench", "We present CounselBench, a large-scale benchmark developed with 100 mental health professionals"
                      " to evaluate and stress-test large language models (LLMs) in realistic help-seeking scenarios.",
      "CounselBench: Evaluating and stress-testing large language models in realistic help-seeking scenarios"),
+    # what it is derived from; an empty parenthesis; a long noun phrase before "called"
+    ("LEXam", "We introduce LEXam, a novel benchmark derived from 340 law exams spanning 116 law school courses.",
+     "LEXam: Benchmark derived from 340 law exams spanning 116 law school courses"),
+    ("Latent Denoising Tokenizer", "We introduce the Latent Denoising Tokenizer (), a simple yet highly effective"
+                                   " tokenizer trained to reconstruct clean images from latent embeddings.",
+     "Latent Denoising Tokenizer: Reconstructing clean images from latent embeddings"),
+    ("AlphaSteer", "We present a theoretically grounded and empirically effective activation steering method called"
+                   " AlphaSteer.", "AlphaSteer: Theoretically grounded and empirically effective activation steering method"),
     # what it gains where the sentence says how, not a result
     ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
                    " preservation with a dynamic frame rate approach.",

@@ -157,7 +157,7 @@ def _does_rx(bare_to: str) -> str:
     """What a thing does: 'that detects X', 'designed to detect X', 'dedicated to detecting X', or
     `bare_to` + 'detect X' ('the first framework to reshape X')."""
     return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
-            rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means)\s+to|{bare_to})\s+"
+            rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means|attempt)\s+to|{bare_to})\s+"
             rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")
 
@@ -226,7 +226,7 @@ def _unqualified(rest: str, name: str = "") -> str:
 _KIND_BY = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?(?:\s+to\s+(?:this|that|the)\s+(?:problem|task|challenge))?,?\s+"
                       rf"(?:that|which)\s+(?:[a-z]+s\s+[^.;:()]{{0,40}}?\bby|rel(?:y|ies)\s+on)\s+([a-z]+ing)\s+(.*)", re.S)
 _MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
-                       rf"composed\s+of|based\s+on)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
+                       rf"composed\s+of|based\s+on|(?:derived|drawn|built|collected|curated)\s+from)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
                        rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
 
 
@@ -327,7 +327,7 @@ def _tidy_long(long: str) -> str:
 
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
-_AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{1,60}}\)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+_AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{0,60}}\)|\s+(?i:{_SELF}|net)(?=,)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
                          rf":\s*(?:a|an|the(?=\s+(?:first|largest|biggest|only|most)\b))\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "Kevin the Kernel Writer, the first model ...", "XQC: a sample-efficient actor-critic
 # algorithm", not "X: the best model scores 8%")
@@ -336,7 +336,7 @@ _TERMED_OR = re.compile(r"\b(?:termed|called|named|dubbed|coined)\s+(?:as\s+)?([
 _LONG_NEXT = re.compile(r"\s*(?::|,|—|–|\s-{1,3}\s|-{2,3})\s*([A-Z][^.,;:()—–]{5,119}?)(?=\s*(?:[.,;:()—–]|--|\s-\s|$))")
 # ("UML: Unpaired Multimodal Learner, a ...", "LINK, Learning INstance-level Knowledge", "SALAD—Sample-efficient ...—")
 _SHORT_FOR = re.compile(r",?\s+(?:short for|which stands for|standing for)\s+([^.,;:()]{6,120})")
-_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,70}}?),?\s+"
+_NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,90}}?),?\s+"
                           rf"(?:\(?(?:called|termed|named|dubbed|coined|namely|abbreviated as|referred to as)|\()?\s*")
 # ("a hybrid dual-path vision encoder (Hyden)", "a generic and unified tokenizer, namely UniFlow")
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")

@@ -9,6 +9,8 @@ Titles: ROUGE-1 F1 (content words, stop words out) of the derived title vs the r
 Tags: tag_match -- share of papers with >= 1 tag equal to one of their author keywords (lowercase,
   hyphens as spaces, last word singular); tag_vocab -- share of tags that are some paper's keyword.
 Related: share of top-5 related papers with the same primary_area vs random pairs.
+Results: results_found -- share of abstracts that state a figure in % or x (a percentage, a speedup) whose
+  paper gets at least one headline result; results_per_paper -- headline results per paper.
 Time: enrichment of the whole CSV (and, with --scale N, of N perturbed copies).
 """
 from __future__ import annotations
@@ -107,6 +109,15 @@ def tags(enriched, keywords: dict) -> dict:
             "tags_per_paper": len(all_tags) / max(len(enriched), 1)}
 
 
+_FIGURE = re.compile(r"\d(?:\.\d+)?\s*(?:\\?%|×|x\b|\\times)")  # "95.2%", "81×", "2.35x"
+
+
+def results(enriched) -> dict:
+    stated = [p for p in enriched if _FIGURE.search(p.plain_text)]
+    return {"results_found": float(np.mean([bool(p.results) for p in stated] or [0])),
+            "results_per_paper": sum(len(p.results) for p in enriched) / max(len(enriched), 1)}
+
+
 def related_purity(enriched, areas: dict) -> dict:
     same = [areas[r.id] == areas[p.id] for p in enriched for r in p.related[:5]]
     freq = np.array(list(Counter(areas.values()).values())) / len(areas)
@@ -159,6 +170,7 @@ def main() -> None:
     rows.update(related_purity(enriched, {p.id: p.given_area for p in papers}))
     rows.update(titles(enriched, {p.id: p.given_title for p in papers}))
     rows.update(tags(enriched, {p.id: p.keywords for p in papers}))
+    rows.update(results(enriched))
     rows[f"enrich_{len(papers)}_wall_s"], rows[f"enrich_{len(papers)}_cpu_s"] = wall, cpu
     if args.scale:
         rows[f"enrich_{args.scale}_wall_s"], rows[f"enrich_{args.scale}_cpu_s"] = timed(perturbed(papers, args.scale))

@@ -161,6 +161,14 @@ def test_results():
         "1.2×–1.5× speedup", "2.24x to 4.32x speedups", "5.4× computational cost reduction", "8× efficiency gain",
         "24% less training time", "80% fewer expensive calls", "3.43× speedup", "+17.0 on HumanEval", "+1.83 higher PSNR",
         "83.4% on MATH500", "6.4–14.2% higher average accuracy"]
+    # claims whose number comes last: what changed and how much, from what to what
+    text = ("It improves overall score by 11.5% over base models and reduces GPU memory usage by up to 82%, with"
+            " relative gains exceeding 85.7% and average accuracies of 65.4%; the speedup rises from 2.35x to 2.58x,"
+            " and correctness (in pure CUDA) from 56% to 82%.")
+    assert extract_results(text, limit=20) == [
+        "improves overall score by 11.5%", "reduces GPU memory usage by up to 82%", "relative gains exceeding 85.7%",
+        "average accuracies of 65.4%", "speedup rises from 2.35x to 2.58x", "from 56% to 82%"]
+    assert extract_results("The error drops by 12% when the model improves by training longer.") == []
     # no number inside a name or a formula, and no bare factor that says not what it multiplies
     assert extract_results("Boltz-1x folds it; the cost is d+1 over {-1, +1}; LTD reaches 2.24x and 4.32x.") == []
 

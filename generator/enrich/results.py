@@ -36,6 +36,23 @@ PATTERNS = [
 ]
 _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 
+# claims whose number comes last, after what changed and how: "improves overall score by 11.5%", "reducing token
+# usage by up to 70%", "relative gains exceeding 85.7%", "average accuracies of 65.4%", "speedup from 2.35x to 2.58x"
+_AMOUNT = rf"{_Q}{_RANGED}\s?(?:%|×|x\b|X\b|times\b|points?\b|pp\b)"
+_CHANGED = (r"(?:improv|reduc|increas|decreas|boost|cut|lower|rais|outperform|surpass|exceed|accelerat|speed|shrink|"
+            r"compress|sav|enhanc|gain|beat)[a-z]*")
+_WORDS = rf"(?:(?!{_STOP})[A-Za-z][\w\-‑@.]*\s+){{0,3}}?"  # (what: "token usage", "GPU memory usage")
+_METRIC = r"(?:accurac(?:y|ies)|success rates?|win rates?|pass rates?|scores?|F1|agreement|precision|recall)"
+LATE_PATTERNS = [
+    rf"\b{_CHANGED}\s+{_WORDS}by\s+{_AMOUNT}",
+    rf"\b(?:(?:relative|absolute|average|overall|mean)\s+)?(?:{_CMP}|{_METRIC})\s+(?:of|exceeding|above|reaching)\s+{_AMOUNT}",
+    rf"\b(?:[a-z][\w\-]*\s+)?{_METRIC}\s+(?:of|at)\s+{_AMOUNT}",
+    rf"\b{_WORDS}from\s+{_Q}{_NUM}\s?(%|×|x\b)\s+to\s+{_Q}{_NUM}\s?(?:%|×|x\b)",
+]
+_LATE = re.compile("|".join(f"(?:{p})" for p in LATE_PATTERNS))
+_LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from)\s+{_Q}\d")  # where a late claim's number comes
+MAX_CLAIM = 40  # characters
+
 # Every match holds a number, and what precedes its first digit is at most one of these words plus the
 # whitespace before the digit, or "+" (and one space).  So only a few positions next to each digit can
 # start a match: _matches tries those instead of letting the regex try every position of the text.
@@ -74,13 +91,38 @@ def _matches(text: str):
             pos = d + 1
 
 
+def _late(text: str):
+    """For each place a late claim's number comes, the longest _LATE match of at most MAX_CLAIM characters
+    that reaches it, tried only from the starts of the words just before it (not from every position)."""
+    for a in _LATE_AT.finditer(text):
+        for i in range(max(0, a.start() - MAX_CLAIM), a.start() + 1):
+            if not i or not (text[i - 1].isalnum() or text[i - 1] in "-_‑@."):
+                m = _LATE.match(text, i)
+                if m and m.end() > a.start() and m.end() - i <= MAX_CLAIM:
+                    yield m
+                    break
+
+
+def _no_overlap(matches: list[re.Match]) -> list[re.Match]:
+    """The longest of each set of overlapping matches (the first where they are as long)."""
+    out: list[re.Match] = []
+    for m in sorted(matches, key=lambda m: (-(m.end() - m.start()), m.start())):
+        if all(m.end() <= o.start() or m.start() >= o.end() for o in out):
+            out.append(m)
+    return out
+
+
 def extract_results(text: str, limit: int = 4) -> list[str]:
     """Short claim strings in order of appearance, de-duplicated."""
     text = text.replace("\\%", "%").replace("$", "").replace("\\times", "×")
     out: list[str] = []
-    for m in _matches(text):
+    found = list(_matches(text))
+    late = list(_late(text))
+    if late:
+        found = sorted(_no_overlap(found + late), key=lambda m: m.start())
+    for m in found:
         s = _SPACED_UNIT.sub(r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:")
-        if _BARE_NUMBER.fullmatch(s) or len(s) > 40:
+        if _BARE_NUMBER.fullmatch(s) or len(s) > MAX_CLAIM:
             continue
         if not any(s in o or o in s for o in out):
             out.append(s)

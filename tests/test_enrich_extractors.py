@@ -169,6 +169,10 @@ def test_results():
         "improves overall score by 11.5%", "reduces GPU memory usage by up to 82%", "relative gains exceeding 85.7%",
         "average accuracies of 65.4%", "speedup rises from 2.35x to 2.58x", "from 56% to 82%"]
     assert extract_results("The error drops by 12% when the model improves by training longer.") == []
+    text = ("It improves up to 13.4% in challenging situations, achieves an AUROC of 92.8% and an 80% attack success"
+            " rate, and improves class-specific accuracy by up to 13.92%; the rest reduced 7.8%.")
+    assert extract_results(text) == ["improves up to 13.4% in challenging situations", "AUROC of 92.8%",
+                                     "80% attack success rate", "improves class-specific accuracy by up to 13.92%"]
     # no number inside a name or a formula, and no bare factor that says not what it multiplies
     assert extract_results("Boltz-1x folds it; the cost is d+1 over {-1, +1}; LTD reaches 2.24x and 4.32x.") == []
 

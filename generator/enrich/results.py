@@ -10,7 +10,7 @@ _RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|to)\s?)?{_DIGITS}
 _MUL = r"\s?(?:×|x|X|times)"
 _Q = r"(?:(?:up to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)"
-_CMP = (r"(?:faster|speedups?|speed-ups?|acceleration|fewer|less|smaller|lower|higher|more|larger|reduction|"
+_CMP = (r"(?:faster|speedups?|speed-ups?|acceleration|fewer|less|smaller|lower|higher|more|larger|reductions?|"
         r"improvements?|gains?|better|cheaper|compression|throughput|memory|increase|decrease|boost|savings)")
 _STOP = (r"(?:than|the|and|or|in|on|of|to|for|with|over|at|while|compared|without|that|which|are|is|was|were|"
          r"across|from|per|when|where|after|before|during|using|as|by|relative|respectively|even|still|also|only|"
@@ -31,7 +31,7 @@ PATTERNS = [
     rf"|(?={_ON}))(?:{_ON})?",
     rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",
-    rf"{_NUM}\s?%\s?(?:accuracy|success rate|win rate|pass@1)",
+    rf"{_NUM}\s?%\s?(?:accuracy|(?:attack\s+)?success rate|win rate|pass@1|recall|precision|agreement)",
     rf"{_NUM}\s?%(?:\s?accuracy)?{_ON}",  # "83.4% on MATH500"
 ]
 _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
@@ -41,22 +41,24 @@ _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 _AMOUNT = rf"{_Q}{_RANGED}\s?(?:%|×|x\b|X\b|times\b|points?\b|pp\b)"
 _CHANGED = (r"(?:improv|reduc|increas|decreas|boost|cut|lower|rais|outperform|surpass|exceed|accelerat|speed|shrink|"
             r"compress|sav|enhanc|gain|beat)[a-z]*")
-_WORDS = rf"(?:(?!{_STOP})[A-Za-z][\w\-‑@.]*\s+){{0,3}}?"  # (what: "token usage", "GPU memory usage")
-_METRIC = r"(?:accurac(?:y|ies)|success rates?|win rates?|pass rates?|scores?|F1|agreement|precision|recall)"
+_WORDS = rf"(?:(?:the|its)\s+)?(?:(?!{_STOP})[A-Za-z][\w\-‑@.]*\s+){{0,3}}?"  # (what: "token usage", "GPU memory usage")
+_METRIC = r"(?:accurac(?:y|ies)|success rates?|win rates?|pass rates?|scores?|F1|agreement|precision|recall|AUROC|AUC)"
 LATE_PATTERNS = [
     rf"\b{_CHANGED}\s+{_WORDS}by\s+{_AMOUNT}",
+    rf"\b{_CHANGED}\s+{_AMOUNT}\s+(?:in|of)\s+(?:(?!{_STOP})[a-z][\w\-]*\s+)?(?!{_STOP})[a-z][\w\-]*",  # ("reducing 42% in annotation costs")
     rf"\b(?:(?:relative|absolute|average|overall|mean)\s+)?(?:{_CMP}|{_METRIC})\s+(?:of|exceeding|above|reaching)\s+{_AMOUNT}",
-    rf"\b(?:[a-z][\w\-]*\s+)?{_METRIC}\s+(?:of|at)\s+{_AMOUNT}",
+    rf"\b(?:(?!{_STOP})[a-z][\w\-]*\s+)?{_METRIC}\s+(?:of|at)\s+{_AMOUNT}",
     rf"\b{_WORDS}from\s+{_Q}{_NUM}\s?(%|×|x\b)\s+to\s+{_Q}{_NUM}\s?(?:%|×|x\b)",
 ]
 _LATE = re.compile("|".join(f"(?:{p})" for p in LATE_PATTERNS))
-_LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from)\s+{_Q}\d")  # where a late claim's number comes
-MAX_CLAIM = 40  # characters
+_LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from|{_CHANGED})\s+{_Q}\d")  # where a late claim's number comes
+MAX_CLAIM = 50  # characters
 
 # Every match holds a number, and what precedes its first digit is at most one of these words plus the
 # whitespace before the digit, or "+" (and one space).  So only a few positions next to each digit can
 # start a match: _matches tries those instead of letting the regex try every position of the text.
 _DIGIT = re.compile(r"\d")
+_LEAD_ARTICLE = re.compile(r"^(?:the|its|an?)\s+")
 _SPACED_UNIT = re.compile(r"(\d)\s+(×|x\b|%)")
 _BARE_NUMBER = re.compile(r"(?:by|of)?\s*[\d.,]+\s*%?")
 _LEAD_WORDS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by",
@@ -121,7 +123,7 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
     if late:
         found = sorted(_no_overlap(found + late), key=lambda m: m.start())
     for m in found:
-        s = _SPACED_UNIT.sub(r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:")
+        s = _LEAD_ARTICLE.sub("", _SPACED_UNIT.sub(r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:"))
         if _BARE_NUMBER.fullmatch(s) or len(s) > MAX_CLAIM:
             continue
         if not any(s in o or o in s for o in out):

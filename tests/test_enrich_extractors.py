@@ -329,6 +329,9 @@ def test_slugs_unique_and_readable():
     ("We introduce three resources. **VisCode-Multi-679K** is a large-scale dataset of 679K samples. Finally, we"
      " present **VisCoder2**, a family of multi-language visualization models trained on VisCode-Multi-679K."
      " VisCoder2 outperforms baselines.", "VisCoder2"),
+    # a name of several words that ends its sentence
+    ("We reinforce token sparsity through a simple RL-based post-training framework named $\\textit{Sparsity Forcing}$."
+     " Our method explores the trade-off. Across benchmarks, Sparsity Forcing raises the ratio.", "Sparsity Forcing"),
     # "via" inside a Title-Case name; a plural acronym is a class of models, with a hyphen too
     ("We study black-box optimization. Our approach, *Thompson Sampling via Fine-Tuning*, adapts LLMs to the"
      " posterior.", "Thompson Sampling via Fine-Tuning"),

@@ -35,7 +35,7 @@ _PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
 # a field acronym (LLM, MLLMs) is never the name a slot holds: "we propose the reasoning MLLM, Vision-R1"
 _NOT_COMMON = r"(?!(?:" + "|".join(sorted(map(re.escape, COMMON), key=len, reverse=True)) + r")s?(?![\w\-]))"
 _CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
-_SLOT_END = re.compile(r"[*$\"”]*\s*(?:[,(:—–]|--|or\s)")
+_SLOT_END = re.compile(r"[*$\"”]*\s*(?:[,(:—–]|--|or\s|\.(?:\s|$))")
 _ALIAS = re.compile(rf"[*$\"”]*,?\s+or\s+[*$]*({_TOKEN})")
 _SHORT_FORM = re.compile(rf"[*$\"”]*\s*\(\s*({_TOKEN})\s+([A-Z][\w\-]*)\s*\)")
 _TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by|via)\s+)?{_CAPW}){{0,4}}")

@@ -677,6 +677,20 @@ def test_tag_spellings_are_phrases_not_coordinations_or_cut_phrases():
                    "distribution model": None, "chain thought": "chain of thought", "flow matching": "flow matching"}
 
 
+def test_a_tag_gets_the_word_the_abstracts_always_write_before_it():
+    from generator.enrich.tags import _preceded
+    texts = ["We train with group relative policy optimization; novel view synthesis and a novel two-stage framework.",
+             "Group relative policy optimization (GRPO) helps novel view synthesis; a novel two-stage framework.",
+             "Trust region policy optimization and proximal policy optimization differ in novel view synthesis."]
+    low: dict[int, str] = {}
+    assert _preceded("relative policy optimization", texts, [0, 1, 2], low) == "group relative policy optimization"
+    assert _preceded("view synthesis", texts, [0, 1, 2], low) == "novel view synthesis"
+    assert _preceded("two-stage framework", texts, [0, 1], low) == "two-stage framework"  # ("novel" says nothing)
+    assert _preceded("policy optimization", texts, [0, 1, 2], low) == "policy optimization"  # (relative, region ...)
+    assert _preceded("acyclic graph", ["A directed acyclic graph.", "Any directed acyclic graph."], [0, 1], {}) \
+        == "directed acyclic graph"
+
+
 def test_group_labels_skip_verbs_rhetoric_and_an_acronym_beside_its_long_form():
     from generator.enrich.tags import TagModel
     model = TagModel(np.zeros(0, np.int64), [], np.zeros(0), {}, 5, frozenset({"consume"}),

@@ -290,6 +290,33 @@ def _extend(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]
     return continued(key, total, nxt)
 
 
+_BEFORE = re.compile(r"([a-z][a-z\-]*[a-z]) $")
+
+
+def _preceded(key: str, texts: list[str], docs: list[int], lowered: dict[int, str]) -> str:
+    """The word before key, where the abstracts nearly always write one and the same ("relative policy
+    optimization" -> "group relative policy optimization", "acyclic graph" -> "directed acyclic graph")."""
+    total, before = 0, Counter()
+    for d in docs[:20]:
+        low = lowered_text(texts, d, lowered)
+        i = low.find(key)
+        while i >= 0:
+            total += 1
+            m = _BEFORE.search(low, max(0, i - 30), i)
+            if m:
+                before[m.group(1)] += 1
+            i = low.find(key, i + 1)
+    if not before:
+        return key
+    word, n = before.most_common(1)[0]
+    return f"{word} {key}" if n >= 0.7 * total and n >= 2 and word not in STOP and word not in _VERBISH \
+        and not (word in GENERIC and (word != "novel" or key.split()[-1] in GENERIC)) and word not in _VAGUE_BEFORE \
+        and not word.endswith("ly") else key  # ("novel view synthesis", not "novel two-stage framework")
+
+
+_VAGUE_BEFORE = frozenset("single simple unified same different specific typical given two three multiple".split())
+
+
 def grown(key: str, texts: list[str], docs: list[int], lowered: dict[int, str], times: int = 2) -> str:
     """_extend up to `times` words: "rotary" -> "rotary position" -> "rotary position embedding"."""
     for _ in range(times):
@@ -458,6 +485,12 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
             docs[k].append(i)
     lowered: dict[int, str] = {}
     full = {k: _extend(key_names[k], texts, docs[k], lowered) if phrase[k] else key_names[k] for k in used}
+    taken = set(full.values())
+    for k in used:  # "relative policy optimization" -> "group relative policy optimization"
+        longer = _preceded(full[k], texts, docs[k], lowered) if phrase[k] else full[k]
+        if longer not in taken:
+            taken.add(longer)
+            full[k] = longer
     forms = surface_forms([full[k] for k in used], texts, [docs[k] for k in used], lowered)
     model.forms = {k: forms[full[k]] for k in used if forms[full[k]]}
     # as the abstracts spell the words: "generative AI", "Markov decision process", "GPT-4" (a few of each tag's)

@@ -184,6 +184,8 @@ def test_entities():
     for want in ("CIFAR-10", "COCO", "ImageNet", "AIME", "LongBench", "HumanoidBench", "Llama-3.1-8B"):
         assert want in got
     assert "ProtoKV" not in extract_entities("ProtoKV beats baselines on LongBench.", own_name="ProtoKV")
+    # one family, one spelling
+    assert extract_entities("We fine-tune LLaMA-2-7B and Llama-2-7B on GSM8K.") == ["Llama-2-7B", "GSM8K"]
 
 
 def test_acronym_merge():

@@ -59,6 +59,8 @@ def extract_entities(text: str, own_name: str | None = None, tokens: Counter | N
     found: dict[str, int] = {}
     for raw in cands:
         name = _ALIASES.get(raw, raw).rstrip(".-")
+        if name.startswith("LLaMA"):  # one family, one spelling: LLaMA-2-7B and Llama-2-7B
+            name = "Llama" + name[5:]
         pos = text.find(raw)
         if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, pos - 25):max(pos, 0)]):
             continue

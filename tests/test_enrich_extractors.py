@@ -126,6 +126,16 @@ def test_titles():
                       " we will open source the model.", []) == "Graph based modular speech model for explicit reasoning"
     assert make_title(None, None, "In this paper, we advocate for a new paradigm that assesses AI systems' evaluation"
                       " of games.", []) == "Assessing AI systems' evaluation of games"
+    # where it proposes nothing, what it finds, said in a short clause of its own
+    assert make_title(None, None, "Pruning is common. We show that modern LLM pruning methods can be maliciously"
+                      " exploited. We then study defenses.", []) == "Modern LLM pruning methods can be maliciously exploited"
+    assert make_title(None, None, "Claude is deployed widely. We find that Claude 3.5 Sonnet exhibits alignment faking"
+                      " without verbalizing deceptive reasoning.", []) \
+        == "Claude 3.5 Sonnet exhibits alignment faking without verbalizing deceptive reasoning"
+    for said in ("we show that it fails badly in every case", "we show that this bound, under mild assumptions, is tight",
+                 "we find that the $\\epsilon$-predictive sufficient predictor is optimal in every setting we tried"):
+        clause = said.split(" that ")[1]
+        assert not make_title(None, None, f"Pruning is common. Here {said}.", []).lower().startswith(clause[:8]), said
     # what it proposes after "and"; how a method does what it does; what a kind of thing is based on
     assert make_title(None, None, "In this paper, we address this challenge and present the first constrained decoding"
                       " method for diffusion models, one that handles grammars.", []) \

@@ -470,17 +470,39 @@ _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the q
 
 def key_phrase(text: str) -> str:
     """The abstract's own statement of what it proposes or studies, as a short title."""
-    asked = ""  # where it says nothing of that kind: whether ... ("we ask whether X can Y" -> "Can X Y?")
-    for s in sentences(text):
+    asked = claim = kind = ""  # where it says nothing of that kind: what it finds ("we show that X"), else a bare
+    for s in sentences(text):  # kind of thing ("Unified framework"), else whether ... ("Can X Y?")
+        claim = claim or _claim(s)
+        if kind:
+            continue
         intro = _INTRO.search(s)
         more = intro and _AND_INTRO.search(s, intro.end(1) - len(intro.group(1)))
         for m in (intro, more, _ASKS.search(s)):  # (a question is a title, never a teaser: that says what a paper does)
             p = m and (m.re is not _ASKS and _described(_HEAD_JUNK.sub("", m.group(1))) or _question(m.group(1)))
             if p and p.endswith("?"):
                 asked = asked or p
+            elif p and _KIND_ONLY.fullmatch(p):
+                kind = p
+                break
             elif p:  # what it proposes or studies, or how, why, what ...
                 return _cap(p)
-    return _cap(asked)
+    return _cap(claim or kind or asked)
+
+
+_CLAIM = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"
+                    r"establish|observe|reveal|discover|hypothesi[sz]e|posit|conjecture)s?\s+that\s+"
+                    r"((?:[^.;:,]|\.(?=\d))+)[.;:]?\s*$")
+CLAIM_WORDS = 14
+
+
+def _claim(sentence: str) -> str:
+    """What a paper finds, where it says so in a short clause of its own: "we show that modern LLM pruning
+    methods can be maliciously exploited" ("" if the clause runs on, points outside itself or lost a formula)."""
+    m = _CLAIM.search(sentence)
+    c = _ACRONYM_PAREN.sub("", m.group(1)).strip() if m else ""
+    words = c.split()
+    return c if 4 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(c) and not re.search(r"\s-|-\s|\(|\)", c) \
+        and words[-1].lower() not in _DANGLING else ""
 
 
 _QUESTION = re.compile(r"(?:how|why|what|whether)\s+(?!(?:to|is|are|was|were|do|does|can|if)\b)[^,.;:()\[\]—!?]+", re.I)

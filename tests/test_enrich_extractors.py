@@ -99,6 +99,8 @@ def test_titles():
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
     assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
     assert teaser(plain).startswith("In this work we propose")
+    short = "Codecs are slow. This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
+    assert teaser(short) == "This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     # a field or a bare kind of thing is the title of many papers: the paper's own topics are added
     opening = "Large language models are everywhere. They still fail at formal proofs."
     assert make_title(None, None, opening, ["large language models", "formal proof", "llms", "proof search"]) \

@@ -590,7 +590,13 @@ def teaser(text: str, limit: int = 200) -> str:
         return ""
     pick = next((s for s in sents if _INTRO.search(s)), None) \
         or next((s for s in sents if _WE.search(s)), sents[0])
+    at = sents.index(pick)
+    if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents):  # "This paper introduces X to address this
+        pick = f"{pick} {sents[at + 1]}"  # limitation." says little alone: the sentence after it too
     return shorten(pick, limit)
+
+
+TEASER_WORDS = 12
 
 
 def make_slugs(papers) -> list[str]:

@@ -5,7 +5,9 @@ abstract itself says the name is -- the acronym's expansion ("TRACE (TRAnsformin
 to instance Edges)"), else the appositive ("Gaia2, a benchmark for ...", or what it does: "LUMINA, a
 framework that detects hallucinations ..." -> "Detecting hallucinations ..."), else the noun phrase
 that introduces it ("a conjoint framework called CoCo"), else "X is a ...".  Without a name: the
-abstract's own key phrase ("we propose a spectral method for graph clustering", "we study ...").
+abstract's own key phrase ("we propose a spectral method for graph clustering", "we study ..."), or
+the question it studies ("we investigate how X affects Y" -> "How X affects Y"), else what it finds
+("we show that X" -> "X"), else whether something holds ("we ask whether X can Y" -> "Can X Y?").
 Phrases are cut at a clause boundary, never mid-phrase, and never end on "and/of/the/with".
 """
 from __future__ import annotations
@@ -327,7 +329,8 @@ def _tidy_long(long: str) -> str:
 
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
-_AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{0,60}}\)|\s+(?i:{_SELF}|net)(?=,)|{_EPITHET})?\s*(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+_AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{0,60}}\)|\s+(?i:{_SELF}|net)(?=,)|{_EPITHET})?\s*"
+                         rf"(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
                          rf":\s*(?:a|an|the(?=\s+(?:first|largest|biggest|only|most)\b))\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "Kevin the Kernel Writer, the first model ...", "XQC: a sample-efficient actor-critic
 # algorithm", not "X: the best model scores 8%")
@@ -469,7 +472,7 @@ _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the q
 
 
 def key_phrase(text: str) -> str:
-    """The abstract's own statement of what it proposes or studies, as a short title."""
+    """The abstract's own statement of what it proposes or studies, as a short title (see the module's doc)."""
     asked = claim = kind = ""  # where it says nothing of that kind: what it finds ("we show that X"), else a bare
     for s in sentences(text):  # kind of thing ("Unified framework"), else whether ... ("Can X Y?")
         claim = claim or _claim(s)

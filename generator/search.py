@@ -185,6 +185,7 @@ def _dumps(obj) -> str:
 # worker state for the pool (fork start method: inherited, not pickled)
 _STATE: dict = {}
 PARALLEL_MIN_PAPERS = 3000  # below this a pool costs more than it saves
+TOKENIZE_CHUNK = 2500  # papers tokenized at once (their abstracts' tokens as str: ~30 MB per 1,000 papers)
 
 
 def _tokenize(papers: list[Paper], offset: int = 0):
@@ -248,7 +249,8 @@ def _postings(papers: list[Paper], processes: int) -> dict:
     """Tokenize papers (in `processes` shares): their vocabulary `terms`, the COLUMNS of their
     postings (T: index in terms, D: index in papers) and field lengths FL (field x doc)."""
     _STATE["papers"] = papers
-    cuts = [len(papers) * k // processes for k in range(processes + 1)]
+    shares = max(processes, -(-len(papers) // TOKENIZE_CHUNK))  # (a share's tokens are Python strings: bounded)
+    cuts = [len(papers) * k // shares for k in range(shares + 1)]
     parts = list(fork_map(_tokenize_worker, list(zip(cuts, cuts[1:])), processes))
     terms = sorted(set().union(*(part[6] for part in parts)))
     index = {t: i for i, t in enumerate(terms)}

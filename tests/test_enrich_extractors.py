@@ -109,53 +109,56 @@ def test_titles():
         == "Theoretical framework: sample complexity"
     assert make_title(None, None, "We present a theoretical framework that explains simplicity bias in deep"
                       " networks. It is general.", []) == "Explaining simplicity bias in deep networks"
-    # what a paper studies, as the question it asks; not a clause a list interrupts, nor one that points outside
-    moe = "Sparsity matters. We investigate how MoE sparsity influences two distinct capability regimes: memorization."
-    assert make_title(None, None, moe, []) == "How MoE sparsity influences two distinct capability regimes"
     mdm = ("Masked diffusion models (MDMs) are new. In this work, we ask what types of reasoning problems MDMs can"
            " provably solve and how efficiently. We derive tight bounds for each.")
-    assert make_title(None, None, mdm, []) == "What types of reasoning problems MDMs can provably solve and how efficiently"
-    assert teaser(mdm) == "We derive tight bounds for each."  # (what it does: the question is no teaser)
-    # ... and where it says nothing else, whether it holds, as a question
-    asks = "Serving is costly. Then we investigate whether existing inference optimization techniques are valid for RLLMs."
-    assert make_title(None, None, asks, []) == "Are existing inference optimization techniques valid for RLLMs?"
-    assert make_title(None, None, asks + " We propose a scheduler for long reasoning traces.", []) \
-        == "Scheduler for long reasoning traces"
+    assert teaser(mdm) == "We derive tight bounds for each."  # (what it does: the question it asks is no teaser)
+    # no question where a list interrupts the clause or it points outside itself; no finding that runs on,
+    # points outside itself or lost a formula
     for clause in ("how key architectural factors, hidden size and depth, influence inference cost", "how this bias arises"):
         assert not make_title(None, None, f"Scaling is hard. We study {clause}. It is general.", []).startswith("How")
-    # a phrase ends where a clause with a subject of its own begins
-    assert make_title(None, None, "We present the first graph based modular speech model for explicit reasoning and"
-                      " we will open source the model.", []) == "Graph based modular speech model for explicit reasoning"
-    assert make_title(None, None, "In this paper, we advocate for a new paradigm that assesses AI systems' evaluation"
-                      " of games.", []) == "Assessing AI systems' evaluation of games"
-    # where it proposes nothing, what it finds, said in a short clause of its own
-    assert make_title(None, None, "Pruning is common. We show that modern LLM pruning methods can be maliciously"
-                      " exploited. We then study defenses.", []) == "Modern LLM pruning methods can be maliciously exploited"
-    assert make_title(None, None, "Claude is deployed widely. We find that Claude 3.5 Sonnet exhibits alignment faking"
-                      " without verbalizing deceptive reasoning.", []) \
-        == "Claude 3.5 Sonnet exhibits alignment faking without verbalizing deceptive reasoning"
     for said in ("we show that it fails badly in every case", "we show that this bound, under mild assumptions, is tight",
                  "we find that the $\\epsilon$-predictive sufficient predictor is optimal in every setting we tried"):
         clause = said.split(" that ")[1]
         assert not make_title(None, None, f"Pruning is common. Here {said}.", []).lower().startswith(clause[:8]), said
+
+
+@pytest.mark.parametrize("text, want", [
+    # what a paper studies, as the question it asks
+    ("Sparsity matters. We investigate how MoE sparsity influences two distinct capability regimes: memorization.",
+     "How MoE sparsity influences two distinct capability regimes"),
+    ("Masked diffusion models (MDMs) are new. In this work, we ask what types of reasoning problems MDMs can provably"
+     " solve and how efficiently. We derive tight bounds for each.",
+     "What types of reasoning problems MDMs can provably solve and how efficiently"),
+    # ... and where it says nothing else, whether it holds, as a question
+    ("Serving is costly. Then we investigate whether existing inference optimization techniques are valid for RLLMs.",
+     "Are existing inference optimization techniques valid for RLLMs?"),
+    ("Serving is costly. Then we investigate whether existing inference optimization techniques are valid for RLLMs."
+     " We propose a scheduler for long reasoning traces.", "Scheduler for long reasoning traces"),
+    # a phrase ends where a clause with a subject of its own begins; "we advocate for"
+    ("We present the first graph based modular speech model for explicit reasoning and we will open source the model.",
+     "Graph based modular speech model for explicit reasoning"),
+    ("In this paper, we advocate for a new paradigm that assesses AI systems' evaluation of games.",
+     "Assessing AI systems' evaluation of games"),
+    # where it proposes nothing, what it finds, said in a short clause of its own
+    ("Pruning is common. We show that modern LLM pruning methods can be maliciously exploited. We then study defenses.",
+     "Modern LLM pruning methods can be maliciously exploited"),
+    ("Claude is deployed widely. We find that Claude 3.5 Sonnet exhibits alignment faking without verbalizing deceptive"
+     " reasoning.", "Claude 3.5 Sonnet exhibits alignment faking without verbalizing deceptive reasoning"),
     # what it proposes after "and"; how a method does what it does; what a kind of thing is based on
-    assert make_title(None, None, "In this paper, we address this challenge and present the first constrained decoding"
-                      " method for diffusion models, one that handles grammars.", []) \
-        == "Constrained decoding method for diffusion models"
-    assert make_title(None, None, "We propose a novel algorithm that achieves this by optimizing the policy against a"
-                      " distilled critic for partial action chunks.", []) == "Optimizing the policy against a distilled critic"
-    assert make_title(None, None, "We introduce a novel approach based on contrastive preference learning that"
-                      " bypasses value estimation.", []) == "Approach based on contrastive preference learning"
-    # a kind of thing and what it is for or made of, where the phrase would stop at one word
-    assert make_title(None, None, "We propose a novel approach to consistency distillation for offline reinforcement"
-                      " learning that incorporates rewards.", []) \
-        == "Approach to consistency distillation for offline reinforcement learning"
-    assert make_title(None, None, "We introduce the first watermark tailored for diffusion language models (DLMs),"
-                      " an emergent paradigm.", []) == "Watermark tailored for diffusion language models"
-    assert make_title(None, "BEAM", "We introduce BEAM, a benchmark comprising 100 conversations and 2,000 validated"
-                      " questions.", []) == "BEAM: Benchmark comprising 100 conversations and 2,000 validated questions"
-    assert make_title(None, "SpeechJudge", "We introduce SpeechJudge, a comprehensive suite comprising a dataset, a"
-                      " benchmark, and a reward model.", []) == "SpeechJudge: Comprehensive suite"
+    ("In this paper, we address this challenge and present the first constrained decoding method for diffusion models,"
+     " one that handles grammars.", "Constrained decoding method for diffusion models"),
+    ("We propose a novel algorithm that achieves this by optimizing the policy against a distilled critic for partial"
+     " action chunks.", "Optimizing the policy against a distilled critic"),
+    ("We introduce a novel approach based on contrastive preference learning that bypasses value estimation.",
+     "Approach based on contrastive preference learning"),
+    # a kind of thing and what it is for, where the phrase would stop at one word
+    ("We propose a novel approach to consistency distillation for offline reinforcement learning that incorporates"
+     " rewards.", "Approach to consistency distillation for offline reinforcement learning"),
+    ("We introduce the first watermark tailored for diffusion language models (DLMs), an emergent paradigm.",
+     "Watermark tailored for diffusion language models"),
+])
+def test_titles_without_a_name(text, want):
+    assert make_title(None, None, text, []) == want
 
 
 def test_results():
@@ -478,6 +481,11 @@ def test_cue_scan_equals_finditer():
               " inference-preventing optimization (RPS).", "TRACE"),  # (not the framework TRACE is a part of)
     ("Turbo-DDCM", "We propose Turbo-DDCM, a method that combines a large number of noise vectors at each step.",
      "Turbo-DDCM: Combining a large number of noise vectors at each step"),
+    # what a kind of thing is made of, not where that is a bare kind of thing
+    ("BEAM", "We introduce BEAM, a benchmark comprising 100 conversations and 2,000 validated questions.",
+     "BEAM: Benchmark comprising 100 conversations and 2,000 validated questions"),
+    ("SpeechJudge", "We introduce SpeechJudge, a comprehensive suite comprising a dataset, a benchmark, and a reward"
+                    " model.", "SpeechJudge: Comprehensive suite"),
     # what it does after its acronym; "as a way to"; "the largest ..." after a colon
     ("Guided Flow Policy", "We introduce Guided Flow Policy (GFP), which couples a multi-step flow-matching policy with"
                            " a distilled one-step actor.",

@@ -306,12 +306,9 @@ def _preceded(key: str, texts: list[str], docs: list[int], lowered: dict[int, st
             if m:
                 before[m.group(1)] += 1
             i = low.find(key, i + 1)
-    if not before:
-        return key
-    word, n = before.most_common(1)[0]
-    return f"{word} {key}" if n >= 0.7 * total and n >= 2 and word not in STOP and word not in _VERBISH \
-        and not (word in GENERIC and (word != "novel" or key.split()[-1] in GENERIC)) and word not in _VAGUE_BEFORE \
-        and not word.endswith("ly") else key  # ("novel view synthesis", not "novel two-stage framework")
+    word = _usual(before, total)  # (not a generic word, but "novel view synthesis": not "novel two-stage framework")
+    return f"{word} {key}" if word and not (word in GENERIC and (word != "novel" or key.split()[-1] in GENERIC)) \
+        and word not in _VAGUE_BEFORE and not word.endswith("ly") else key
 
 
 _VAGUE_BEFORE = frozenset("single simple unified same different specific typical given two three multiple".split())
@@ -344,11 +341,17 @@ def continuations(key: str, low: str) -> tuple[int, Counter]:
 def continued(key: str, total: int, nxt: Counter) -> str:
     """key and the word that follows it in at least 70% of its uses (twice at least), if that word may
     end a phrase; else key."""
-    if not total or not nxt:
-        return key
-    word, n = nxt.most_common(1)[0]
-    return f"{key} {word}" if n >= 0.7 * total and n >= 2 and word not in STOP and \
-        word not in _VERBISH and not _BAD_END.search(word) else key
+    word = _usual(nxt, total)
+    return f"{key} {word}" if word and not _BAD_END.search(word) else key
+
+
+def _usual(words: Counter, total: int) -> str:
+    """The word of `words` in at least 70% of a phrase's `total` uses (twice at least), if it may stand in a
+    phrase (no stop word, no verb); else "".  (The word after a phrase or before it: continued, _preceded.)"""
+    if not words:
+        return ""
+    word, n = words.most_common(1)[0]
+    return word if n >= 0.7 * total and n >= 2 and word not in STOP and word not in _VERBISH else ""
 
 
 _NEXT = re.compile(r"[a-z][a-z\-]*[a-z]")

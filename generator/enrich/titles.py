@@ -167,7 +167,8 @@ def _does_rx(bare_to: str) -> str:
 # "a framework to detect X", not "an approach to photorealistic view synthesis", "... to consistency distillation"
 _NOUNISH = r"[a-z][\w\-]*(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)"  # a noun or adjective ending, no verb
 _KIND_TO = rf"to(?=\s+(?:\w+ly\s+)?(?!{_NOUNISH}\b))"
-_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # (_SELF: kinds a paper names)
+_KIND_HEAD = rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?"  # a kind of thing and up to three words before it ("reward model")
+_PURPOSE = re.compile(rf"{_KIND_HEAD}{_does_rx(_KIND_TO)}", re.S)  # (_SELF: kinds a paper names)
 _NAME_TO = r"(?<=,\s)to"
 _NAME_DOES = re.compile(rf"(?:\s*\([^()]{{1,60}}\))?(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
 # LAMIR that learns X", "the INO-SGD algorithm, which ...", "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
@@ -225,9 +226,9 @@ def _unqualified(rest: str, name: str = "") -> str:
     return p if _good(p, name) and not _KIND_ONLY.fullmatch(p) else ""
 
 
-_KIND_BY = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?(?:\s+to\s+(?:this|that|the)\s+(?:problem|task|challenge))?,?\s+"
+_KIND_BY = re.compile(rf"{_KIND_HEAD}(?:\s+to\s+(?:this|that|the)\s+(?:problem|task|challenge))?,?\s+"
                       rf"(?:that|which)\s+(?:[a-z]+s\s+[^.;:()]{{0,40}}?\bby|rel(?:y|ies)\s+on)\s+([a-z]+ing)\s+(.*)", re.S)
-_MADE_FOR = re.compile(rf"((?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
+_MADE_FOR = re.compile(rf"({_KIND_HEAD}\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
                        rf"composed\s+of|based\s+on|(?:derived|drawn|built|collected|curated)\s+from)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
                        rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
 
@@ -329,6 +330,7 @@ def _tidy_long(long: str) -> str:
 
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
+_EPITHET_RX = re.compile(_EPITHET)
 _AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{0,60}}\)|\s+(?i:{_SELF}|net)(?=,)|{_EPITHET})?\s*"
                          rf"(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
                          rf":\s*(?:a|an|the(?=\s+(?:first|largest|biggest|only|most)\b))\s+){_FILLER}(.*)", re.S)
@@ -409,7 +411,7 @@ def descriptor(name: str, text: str) -> str:
                                                           or _NAME_KIND_TO.match(text, end, end + 240), name)
         if p:
             return _cap(p)
-        m = re.match(_EPITHET, text[end:end + 80])
+        m = _EPITHET_RX.match(text, end, end + 80)
         if m:  # or what it is called: "Kevin the Kernel Writer" -> "Kevin: The Kernel Writer"
             return _cap(m.group(0).strip())
     for pos, _ in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
@@ -473,11 +475,9 @@ _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the q
 
 def key_phrase(text: str) -> str:
     """The abstract's own statement of what it proposes or studies, as a short title (see the module's doc)."""
-    asked = claim = kind = ""  # where it says nothing of that kind: what it finds ("we show that X"), else a bare
-    for s in sentences(text):  # kind of thing ("Unified framework"), else whether ... ("Can X Y?")
-        claim = claim or _claim(s)
-        if kind:
-            continue
+    asked = kind = ""  # where it says nothing of that kind: what it finds ("we show that X"), else a bare
+    sents = sentences(text)  # kind of thing ("Unified framework"), else whether ... ("Can X Y?")
+    for s in sents:
         intro = _INTRO.search(s)
         more = intro and _AND_INTRO.search(s, intro.end(1) - len(intro.group(1)))
         for m in (intro, more, _ASKS.search(s)):  # (a question is a title, never a teaser: that says what a paper does)
@@ -489,6 +489,9 @@ def key_phrase(text: str) -> str:
                 break
             elif p:  # what it proposes or studies, or how, why, what ...
                 return _cap(p)
+        if kind:
+            break
+    claim = next((c for c in map(_claim, sents) if c), "")
     return _cap(claim or kind or asked)
 
 

@@ -42,7 +42,8 @@ _SHAPE_TOKEN = re.compile(
     rf"{_FAMILIES}[\w.]*(?:-[\w.]+)*"                                    # Llama-3.1-8B-Instruct, Qwen2.5-7B
     r"|[A-Z][\w\-]*(?:Bench|Eval|QA|Arena|Gym|World)(?:-?[\w.]+)?")     # LongBench, HumanoidBench, WebQA
 _ALIASES = {"MS-COCO": "COCO", "PASCAL VOC": "Pascal VOC", "SWE-Bench": "SWE-bench", "SAM 2": "SAM2", "ESM2": "ESM-2",
-            "MATH-500": "MATH500", "LLaMA": "Llama"}
+            "MATH-500": "MATH500"}
+_FAMILY_SPELLINGS = {"LLaMA": "Llama"}  # one family, one spelling, with any version: LLaMA-2-7B is Llama-2-7B
 _GENERIC = {"GPT", "Eval", "QA", "Bench", "World", "Gym", "Arena", "Phi", "Yi", "Weather", "Traffic", "Electricity", "MATH", "APPS", "ARC", "OPT", "AMC", "MAE", "SAM", "DiT"}
 _UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # every _SHAPE_TOKEN match starts with one of these
 _NEED_CONTEXT = re.compile(r"\b(?:dataset|benchmark|model|on|using|with|including|such as|like|from)\b", re.I)
@@ -59,8 +60,9 @@ def extract_entities(text: str, own_name: str | None = None, tokens: Counter | N
     found: dict[str, int] = {}
     for raw in cands:
         name = _ALIASES.get(raw, raw).rstrip(".-")
-        if name.startswith("LLaMA"):  # one family, one spelling: LLaMA-2-7B and Llama-2-7B
-            name = "Llama" + name[5:]
+        for other, usual in _FAMILY_SPELLINGS.items():
+            if name.startswith(other):
+                name = usual + name[len(other):]
         pos = text.find(raw)
         if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, pos - 25):max(pos, 0)]):
             continue

@@ -9,6 +9,8 @@ Titles: ROUGE-1 F1 (content words, stop words out) of the derived title vs the r
 Tags: tag_match -- share of papers with >= 1 tag equal to one of their author keywords (lowercase,
   hyphens as spaces, last word singular); tag_vocab -- share of tags that are some paper's keyword.
 Related: share of top-5 related papers with the same primary_area vs random pairs.
+Sub-topics: subtopic_keyword_lift -- inside each category with sub-topics, how much more often two papers of
+  one sub-topic share an author keyword than two papers of different sub-topics (1.0: no better than chance).
 Results: results_found -- share of abstracts that state a figure in % or x (a percentage, a speedup) whose
   paper gets at least one headline result; results_per_paper -- headline results per paper.
 Time: enrichment of the whole CSV (and, with --scale N, of N perturbed copies).
@@ -25,6 +27,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold
 
@@ -124,6 +127,25 @@ def related_purity(enriched, areas: dict) -> dict:
     return {"related_same_area": float(np.mean(same)), "random_same_area": float((freq ** 2).sum())}
 
 
+def subtopic_lift(enriched, keywords: dict) -> dict:
+    same = other = 0.0
+    n_same = n_other = 0
+    for cat in sorted({p.category for p in enriched if p.subtopic}):
+        group = [p for p in enriched if p.category == cat and p.subtopic]
+        vocab = {k: i for i, k in enumerate(sorted({_norm_kw(k) for p in group for k in keywords[p.id]}))}
+        rows = [(i, vocab[_norm_kw(k)]) for i, p in enumerate(group) for k in keywords[p.id]]
+        K = sp.csr_matrix((np.ones(len(rows)), tuple(zip(*rows))), shape=(len(group), len(vocab)))
+        shares = (K @ K.T).toarray() > 0
+        labels = np.array([p.subtopic for p in group])
+        together = labels[:, None] == labels[None, :]
+        upper = np.triu(np.ones_like(together), k=1)
+        same += (shares & together & upper).sum()
+        n_same += (together & upper).sum()
+        other += (shares & ~together & upper).sum()
+        n_other += (~together & upper).sum()
+    return {"subtopic_keyword_lift": (same / max(n_same, 1)) / max(other / max(n_other, 1), 1e-9)}
+
+
 def perturbed(papers, n: int, seed: int = 0):
     """n distinct papers from the dev abstracts: sentence order shuffled, a few words dropped."""
     rng = random.Random(seed)
@@ -170,6 +192,7 @@ def main() -> None:
     rows.update(related_purity(enriched, {p.id: p.given_area for p in papers}))
     rows.update(titles(enriched, {p.id: p.given_title for p in papers}))
     rows.update(tags(enriched, {p.id: p.keywords for p in papers}))
+    rows.update(subtopic_lift(enriched, {p.id: p.keywords for p in papers}))
     rows.update(results(enriched))
     rows[f"enrich_{len(papers)}_wall_s"], rows[f"enrich_{len(papers)}_cpu_s"] = wall, cpu
     if args.scale:

@@ -1,6 +1,8 @@
 """Corpus-wide enrichment: categories, sub-topics, tags, related papers, determinism."""
 import dataclasses
+import importlib.util
 import json
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -141,14 +143,34 @@ def test_corpus_text_skips_the_address_pattern_only_where_it_cannot_match():
         assert corpus_text(text) == _URL.sub(" ", text), text
 
 
-@pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
-def test_tags_shared_terms_and_labels_are_words_a_reader_can_use():
+@pytest.fixture(scope="module")
+def dev():
+    """The 2,120 dev papers enriched with their titles and areas hidden."""
+    if not DEV_CSV.exists():
+        pytest.skip("dev csv not available")
+    return enrich([dataclasses.replace(p, given_title=None, given_area=None) for p in read_csv()])
+
+
+def test_subtopics_group_papers_by_shared_ideas(dev):
+    """Two papers of one sub-topic share an author keyword (which the enrichment never reads) clearly more
+    often than two papers of different sub-topics of their category: 1.57 times as often on the dev file;
+    1.36 times when k-means clustered the TF-IDF rows themselves, by the words every abstract uses."""
+    spec = importlib.util.spec_from_file_location("quality", ROOT / "benchmarks" / "quality.py")
+    quality = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(quality)
+    assert quality.subtopic_lift(dev, {p.id: p.keywords for p in dev})["subtopic_keyword_lift"] >= 1.45
+    sizes = Counter((p.category, p.subtopic) for p in dev if p.subtopic)
+    for cat in {c for c, _ in sizes}:  # no sub-topic that holds most of its category
+        assert max(n for (c, _), n in sizes.items() if c == cat) < 0.6 * sum(n for (c, _), n in sizes.items() if c == cat)
+
+
+def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     """A tenth of the abstracts link their code: "https github" must not be what they share; nor is
     the "o" of O(n) or a citation's "et al"."""
     from generator.enrich.text import corpus_text
     assert corpus_text("Code: https://github.com/a/b-c. See www.x.org/y, a-b.github.io and FLUX-1.dev.") \
         == "Code:   See     and FLUX-1.dev."
-    papers = enrich([dataclasses.replace(p, given_title=None, given_area=None) for p in read_csv()])
+    papers = dev
     shared = [s for p in papers for r in p.related for s in r.shared]
     words = {w for t in shared + [t for p in papers for t in p.tags] for w in t.split()}
     assert words and not words & {"https", "http", "com", "www", "org", "io"}  # ("GitHub issues" are a topic)

@@ -34,7 +34,7 @@ class Subtopics:
         return [self.labels[int(c)] if h else None for c, h in zip(S.argmax(axis=1), has)]
 
 
-LSA_DIMS = 16  # of a category's TF-IDF rows: sub-topics that share authors' keywords 1.5-1.7x as often as
+LSA_DIMS, LSA_TERMS = 16, 10000  # of a category's TF-IDF rows: sub-topics that share authors' keywords 1.5-1.7x as often as
 # other papers of the category do on the dev CSV, where k-means on the TF-IDF rows themselves (clustered by
 # the words every abstract uses) reached 1.2-1.4x
 
@@ -85,8 +85,13 @@ LABEL_CANDIDATES = 12  # of its top c-TF-IDF terms, from which those are picked
 SPELLING_SAMPLE, SPELLING_GENERAL = 15, 1000  # abstracts read for how labels are spelled: per sub-topic, in all
 
 
+SUBTOPICS_MAX = 40  # per category: the largest category of a 20,000-paper conference (4,000 papers) gets sub-topics
+# of about 100 papers (with 12 at most, they held 330 each: lists too long to browse); they stay as coherent
+# (on the dev file, sub-topics of 8-12 papers share keywords even more often than those of 40)
+
+
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
-              per_cluster: int = 40, max_k: int = 12, max_terms: int = 2000,
+              per_cluster: int = 40, max_k: int = SUBTOPICS_MAX, max_terms: int = 2000,
               label_ok: Callable[[str], bool] = _worthy,
               texts: list[str] | None = None) -> tuple[dict[int, str], Subtopics | None]:
     """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
@@ -101,8 +106,9 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     Xc = X[members]
     df = np.asarray((Xc > 0).sum(axis=0)).ravel()
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])  # the category's common terms, for labels
-    space = np.flatnonzero(df >= 2)  # (every term two of its papers share, for the clusters)
-    axes = lsa_axes(Xc[:, space])
+    shared = np.flatnonzero(df >= 2)  # for the clusters: the terms two papers share, the LSA_TERMS most common
+    space = np.sort(shared[np.argsort(-df[shared], kind="stable")[:LSA_TERMS]])
+    axes = lsa_axes(Xc[:, space]).astype(np.float32)  # (kept with the fit: 0.6 MB a category at most)
     labels, centres = kmeans(embedded(Xc[:, space], axes), k)
     k = int(labels.max()) + 1
     # c-TF-IDF: term mass per cluster, down-weighted by how many clusters use the term

@@ -156,6 +156,13 @@ def test_titles():
      " rewards.", "Approach to consistency distillation for offline reinforcement learning"),
     ("We introduce the first watermark tailored for diffusion language models (DLMs), an emergent paradigm.",
      "Watermark tailored for diffusion language models"),
+    # the object of a second verb; an adverb before what a thing does; no object where the verb ends a clause
+    ("We introduce and study the problem of consistent low-rank approximation, in which rows arrive.",
+     "Consistent low-rank approximation"),
+    ("We develop and employ structured, tag-based schemes to better elicit underlying implicit intents to write or"
+     " cite.", "Eliciting underlying implicit intents"),
+    ("Bayesian priors are hard to set. The model we develop can be viewed as a neural process over a BNN's weights.",
+     "Bayesian priors"),
 ])
 def test_titles_without_a_name(text, want):
     assert make_title(None, None, text, []) == want

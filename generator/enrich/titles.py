@@ -150,7 +150,8 @@ _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|del
                 r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
                 r"need|perform|encompass)(?:e?s)?)\b)")
 _AND_DOES = rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)"  # ("detects and skips") what it does it to
-_ADVERBS = r"(?:\w+ly\s+(?:and\s+\w+ly\s+)?)?"  # "that provably and efficiently reconstructs X"
+_ADVERBS = r"(?:(?:\w+ly|better|further|also)\s+(?:and\s+\w+ly\s+)?)?"  # "that provably and efficiently reconstructs X",
+# "schemes to better elicit X"
 _MADE = r"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trained|dedicated|devoted|aimed|curated)"
 _NOT_VERB = r"(?!(?:the|a|an|be|date|this|these|its|their|our|which|what|how|that)\b)"  # ("a benchmark to date")
 
@@ -463,7 +464,10 @@ _SUBJECT_DOES = re.compile(rf"\s+(?:\w+ly\s+)?{_NOT_PURPOSE}([a-z]+s)\b{_AND_DOE
 _KEY_VERBS = (r"(?:propose|introduce|present|develop|design|study|investigate|analy[sz]e|examine|explore|revisit|"
               r"characterize|establish|derive|formalize|consider|tackle|address|provide|put forward|offer|build|advocate for|"
               r"construct|curate|release|identify|uncover|demonstrate)")
-_INTRO_OBJECT = rf"[sd]?\s+(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)"
+_INTRO_OBJECT = (rf"[sd]?(?:\s+and\s+(?:\w+ly\s+)?[a-z]+)?\s+(?!(?:can|could|will|would|may|might|should|must|is|are|was|were|"
+                 rf"has|have|had)\b)(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
+# (the object after a second verb: "we identify and characterize X"; none where the verb ends a relative
+# clause: "the model we develop can be viewed as ...")
 _INTRO = re.compile(
     rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
     rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}{_INTRO_OBJECT}")

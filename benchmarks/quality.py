@@ -32,9 +32,11 @@ from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from generator.enrich import EnrichConfig, enrich  # noqa: E402
+from generator.enrich import EnrichConfig, corpus_common, enrich  # noqa: E402
 from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv  # noqa: E402
-from generator.enrich.names import common_names, extract_name, token_counts  # noqa: E402
+from generator.enrich.names import extract_name, token_counts  # noqa: E402
+from generator.enrich.text import corpus_text  # noqa: E402
+from generator.enrich.vectors import build_corpus  # noqa: E402
 from generator.enrich.train_categories import train  # noqa: E402
 
 
@@ -59,7 +61,7 @@ def category_cv(papers, folds: int) -> dict:
 
 def names(papers, rows=None) -> dict:
     """`rows(i)`: score only the papers at those row numbers (common names still come from all papers)."""
-    common = common_names([token_counts(p.plain_text) for p in papers])
+    common = corpus_common([token_counts(p.plain_text) for p in papers], build_corpus([corpus_text(p.plain_text) for p in papers]))
     hit = got = total = 0
     for i, p in enumerate(papers):
         if rows is not None and not rows(i):

@@ -87,6 +87,18 @@ def test_single_paper_and_given_values():
     assert p.title == "A Real Title" and p.category == "optimization" and p.related == []
 
 
+def test_a_term_many_abstracts_write_is_no_name():
+    """"a novel Reinforcement Learning approach" names no method where other abstracts write "reinforcement
+    learning"; a coined two-word name that only its paper writes stays a name."""
+    others = [paper_from_text(f"We study reinforcement learning for task {i} with a new reward on benchmark {i}.")
+              for i in range(5)]
+    field = paper_from_text("We propose a novel Reinforcement Learning approach that calibrates confidence. It helps.")
+    coined = paper_from_text("We propose Active Reading, a framework where models study material. Active Reading helps.")
+    papers = enrich(others + [field, coined])
+    assert papers[-2].name is None and papers[-1].name == "Active Reading"
+    assert enrich(others[:2] + [field])[-1].name == "Reinforcement Learning"  # (too few papers to tell)
+
+
 def test_top_k_is_sparse_and_correct():
     rng = np.random.RandomState(0)
     X = sp.random(300, 50, density=0.1, random_state=rng, format="csr")

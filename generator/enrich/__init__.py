@@ -38,7 +38,7 @@ from generator.cache import Cache, memo_key
 
 from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
 from .entities import extract_entities
-from .names import analyze, coined, common_names, extract_name
+from .names import analyze, coined, common_floor, common_names, extract_name
 from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
 from .tags import TagModel, assign_tags
@@ -46,7 +46,7 @@ from .taxonomy import Taxonomy, load_taxonomy
 from .text import corpus_text, spelled
 from .titles import make_slugs, make_title, teaser
 from .topics import Subtopics, spell_labels, subtopics
-from .vectors import build_corpus, weigh
+from .vectors import Corpus, build_corpus, weigh
 
 __all__ = ["EnrichConfig", "enrich"]
 log = logging.getLogger(__name__)
@@ -156,6 +156,14 @@ class _Extractors:
             if proc.is_alive():
                 proc.terminate()
                 proc.join()
+
+
+def corpus_common(token_counts: list[Counter], corpus: Corpus) -> frozenset[str]:
+    """What is never a paper's own name: coined tokens many abstracts share (GPT-4o, ImageNet), and the
+    two-word terms many write, in lower case ("We propose a novel Reinforcement Learning approach")."""
+    floor = common_floor(len(token_counts))
+    pairs = corpus.term_strings(np.flatnonzero((corpus.df >= floor) & (corpus.second >= 0)))
+    return common_names(token_counts) | frozenset(pairs.tolist())
 
 
 def _auto_workers(n: int) -> int:
@@ -293,7 +301,7 @@ def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
         _categorize(papers, corpus, *_category_model(cfg), cfg)
         clock("categories")
 
-        common = common_names(extractors.token_counts())
+        common = corpus_common(extractors.token_counts(), corpus)
         extractors.start(common)
         clock("names, entities, results, teasers" + (" (wait)" if workers > 1 else ""))
 

@@ -564,7 +564,7 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     """The abstract's own coined name, or None.  `common`: corpus-frequent terms to refuse."""
     text, tokens = analyzed or analyze(md)
     best: dict[str, tuple[float, int]] = {}
-    cands = [c for c in candidates(text, tokens, common) if c[2] not in COMMON and c[2] not in common and len(c[2]) >= 2
+    cands = [c for c in candidates(text, tokens, common) if c[2] not in COMMON and not _refused(c[2], common) and len(c[2]) >= 2
              and not _PLURAL.fullmatch(c[2]) and not _DESCRIBES.search(c[2]) and not _DASHED.match(text, c[1] + len(c[2]))]
     strong = [(pos, name) for score, pos, name in cands if score >= 6.5]
     cued = {name for _, name in strong}
@@ -659,5 +659,16 @@ def common_names(token_counts_per_paper: list[Counter]) -> frozenset[str]:
     df = Counter()
     for toks in token_counts_per_paper:
         df.update(_coined_tokens(toks))
-    floor = max(4, int(0.002 * len(token_counts_per_paper)))
+    floor = common_floor(len(token_counts_per_paper))
     return frozenset(tok for tok, n in df.items() if n >= floor)
+
+
+def common_floor(n: int) -> int:
+    """In how many of n abstracts a token or term is common."""
+    return max(4, int(0.002 * n))
+
+
+def _refused(name: str, common: frozenset[str]) -> bool:
+    """Is the name a corpus-common token, or a two-word term many abstracts write in any case (`common` holds
+    those in lower case: "We propose a novel Reinforcement Learning approach" names no method of its own)?"""
+    return name in common or name.count(" ") == 1 and name.lower() in common

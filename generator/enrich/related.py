@@ -316,7 +316,8 @@ class _AsWritten:
 
 
 _UNTELLING = frozenset({"et", "al", "et al", "ii", "iii", "iv"})  # citations' "et al.", numbering
-_STRAY = frozenset("seo")  # letters cut off "model's", "e.g." and "O(n)" by the tokenizer
+_STRAY = frozenset(["s", "e", "o", "like", "unlike"])  # letters cut off "model's", "e.g." and "O(n)" by the tokenizer,
+# and words of a comparison ("models like GPT", "unlike prior")
 # what every abstract says: a link explained by "existing methods" or "work introduce" is not explained
 _BOILERPLATE = frozenset("""work paper propose proposes proposed introduce introduces introduced present presents
 presented show shows demonstrate demonstrates study novel approach method methods results experiments extensive

@@ -140,7 +140,7 @@ leverage leverages leveraged lead leads led make makes made yield yields improve
 exhibit exhibits struggle struggles fail fails capture captures involve involves offer offers reveal reveals
 introduce introduces present presents propose proposes study studies consider considers focus focuses
 help helps use uses make makes give gives take takes bring brings obtain obtains reach reaches
-known given seen taken found done called termed named
+known given seen taken found done called termed named like unlike
 """.split())
 _BAD_END = re.compile(r"(?:ly|ed|ous|ful|ible|able|less|ive|ic|al|ary)$")
 _BAD_START = re.compile(r"(?:ly|ing)$")

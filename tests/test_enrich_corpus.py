@@ -49,6 +49,11 @@ def test_seed_fields(seeds):
         assert all(r.shared for r in p.related)
     assert sum(bool(p.tags) for p in seeds) >= 30
     assert "LongBench" in _find(seeds, "ProtoKV").entities
+    # 38 papers are too few to learn which words every abstract uses: a related paper is explained by words
+    # of a topic, or not listed (on this seed: "conducted, implementation, making, needs" linked a dataset)
+    shared = [s for p in seeds for r in p.related for s in r.shared]
+    assert all(r.shared for p in seeds for r in p.related)
+    assert not set(shared) & {"conducted", "implementation", "making", "needs", "consistently outperforms", "yields", "gap"}
 
 
 def test_all_areas_reachable():
@@ -193,7 +198,11 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     from generator.enrich.tags import GENERIC_MODIFIERS  # no rhetoric: "urgent need", "findings highlight"
     labels = [p.subtopic for p in papers if p.subtopic]
     assert not [t for t in shared + labels for w in t.replace(",", "").split() if w in GENERIC_MODIFIERS | {"highlight"}]
-    assert sum(len(r.shared) == 4 for p in papers for r in p.related) > 0.95 * sum(len(p.related) for p in papers)
+    links = [r for p in papers for r in p.related]
+    assert all(r.shared for r in links) and sum(len(r.shared) == 4 for r in links) > 0.8 * len(links)
+    # no link explained by words any abstract may use: "consistently outperforms", "conducted, making, needs"
+    from generator.enrich.related import _vague
+    assert not [s for r in links for s in r.shared if all(_vague(w) for w in s.lower().split())]
     labels = [p.subtopic.split(", ") for p in papers if p.subtopic]
     assert len(set(map(tuple, labels))) > 20
     assert any("LLMs" in label for label in labels) and not any("llms" in label for label in labels)

@@ -17,7 +17,8 @@ occurs in another abstract is linked from it.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from functools import lru_cache
+from typing import Callable, Iterable
 
 import numpy as np
 import scipy.sparse as sp
@@ -27,7 +28,7 @@ from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
-from .tags import continuations, continued
+from .tags import GENERIC, GENERIC_MODIFIERS, ING_NOUNS, KEEP_ADJ, VERBISH, continuations, continued
 from .text import distinct_terms, respelled
 from .vectors import row_numbers, top_in_rows, unit_rows
 
@@ -39,7 +40,7 @@ SCALE = 4088.0  # LSA coordinates in units of 1/4088: with up to 64 dimensions |
 # sum of a dot product is an integer below 4092**2 < 2**24, exact in float32 (a resolution of 2.4e-4 per coordinate)
 EXTRA = 15  # spare candidates per paper, for neighbours dropped for too few shared terms
 SHARED = 4  # shared terms shown per related paper
-SPARE_TERMS = 6  # more of the top shared terms, for those dropped (untelling, rhetoric, or part of another)
+SPARE_TERMS = 10  # more of the top shared terms, for those dropped (untelling, rhetoric, or part of another)
 
 
 def top_k(X: sp.csr_matrix, k: int = 5, min_score: float = 0.05) -> list[list[tuple[int, float]]]:
@@ -264,14 +265,21 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     term_list = terms.tolist()
     written = _AsWritten(texts) if texts is not None else None
     have = np.array([len(r) for r in out], np.int64)  # each paper's related papers so far
+    tells: dict[int, bool] = {}  # column -> can its term explain a link (asked 30 times per column at 20,000 papers)
+
+    def telling(t: int) -> bool:
+        if t not in tells:
+            tells[t] = _tells(term_list[t], rhetoric)
+        return tells[t]
     for extra in range(k, kk + 1):
         cos, tops = pair_terms(X, I[todo], J[todo], SHARED + SPARE_TERMS)
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and have[i] < k:
                 pair = None if written is None else (lambda t, i=i, j=j: written(t, i, j))
-                shared = _telling([term_list[t] for t in top if t >= 0], rhetoric, pair)
-                out[i].append(Related(ids[j], round(s, 4), [respelled(t, cased) for t in shared] if cased else shared))
-                have[i] += 1
+                shared = _telling((term_list[t] for t in top if t >= 0 and telling(t)), pair)
+                if shared:  # (a link no term explains is not shown: a spare takes its place)
+                    out[i].append(Related(ids[j], round(s, 4), [respelled(t, cased) for t in shared] if cased else shared))
+                    have[i] += 1
         todo = np.flatnonzero((rank == extra) & (have < k)[I])
         if not len(todo):
             break
@@ -322,24 +330,40 @@ _STRAY = frozenset(["s", "e", "o", "like", "unlike"])  # letters cut off "model'
 _BOILERPLATE = frozenset("""work paper propose proposes proposed introduce introduces introduced present presents
 presented show shows demonstrate demonstrates study novel approach method methods results experiments extensive
 outperforms existing based new using achieve achieves framework simple effective""".split())
+# ... nor by words any abstract may use, whatever its topic (beside the tag vocabulary's generic words and verbs:
+# a small corpus cannot tell them itself)
+_ANY_TOPIC = frozenset("""offer offers individual gap gaps support obtain similar emerge need needs complex issue issues
+overcome application applications natural available implementation lens instead captures result strongest built
+realistic community suffer quantify time focus public previous lack mitigate gain gains systematic insight insights
+delivers essential possess property properties function difficult accelerates integrate representative
+effectiveness cost costs directly notably furthermore experimental advances rigorous supports preserves drive guide
+modern distinct predict""".split())
 
 
-def _telling(terms: list[str], rhetoric: Callable[[str], bool] | None = None,
-             as_written: Callable[[str], str | None] | None = None) -> list[str]:
-    """The first SHARED terms that explain a link to a reader: not a lone letter ("o" of O(n)), not "et al",
-    not "model s" (model's), not boilerplate every abstract holds ("existing methods", "work introduce")
-    or rhetoric (`rhetoric(term)`), each idea once ("semantic segmentation", not also "semantic" and
-    "segmentation"); `as_written(term)`: the term as the abstracts write it, or None (looked up only
+@lru_cache(maxsize=1 << 14)
+def _vague(word: str) -> bool:
+    """A word that explains no link between two papers: generic, a verb, an adverb, a participle."""
+    return word in _BOILERPLATE or word in _ANY_TOPIC or word in GENERIC or word in GENERIC_MODIFIERS \
+        or word in VERBISH or word.endswith("ly") or word.endswith("ed") and word not in KEEP_ADJ \
+        or word.endswith("ing") and word not in ING_NOUNS
+
+
+def _tells(term: str, rhetoric: Callable[[str], bool] | None = None) -> bool:
+    """Can a term explain a link to a reader?  Not a lone letter ("o" of O(n)), not "et al", not "model s"
+    (model's), not words any abstract may use ("existing methods", "consistently outperforms") or
+    rhetoric (`rhetoric(term)`)."""
+    words = term.split()
+    return not (term in _UNTELLING or all(len(w) == 1 for w in words) or any(w in _STRAY for w in words)
+                or all(_vague(w) for w in words) or rhetoric is not None and rhetoric(term))
+
+
+def _telling(terms: Iterable[str], as_written: Callable[[str], str | None] | None = None) -> list[str]:
+    """The first SHARED of the (telling) terms, each idea once ("semantic segmentation", not also "semantic"
+    and "segmentation"); `as_written(term)`: the term as the abstracts write it, or None (looked up only
     for the terms needed)."""
-    def ok(t: str) -> bool:
-        words = t.split()
-        return not (t in _UNTELLING or all(len(w) == 1 for w in words) or any(w in _STRAY for w in words)
-                    or all(w in _BOILERPLATE for w in words) or rhetoric is not None and rhetoric(t))
-
-    wanted = (t for t in terms if ok(t))
     if as_written is not None:
-        wanted = (w for w in map(as_written, wanted) if w)
-    return distinct_terms(wanted, SHARED)
+        terms = (w for w in map(as_written, terms) if w)
+    return distinct_terms(terms, SHARED)
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")

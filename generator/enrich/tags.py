@@ -133,7 +133,7 @@ core central vital valuable urgent rapid in-depth deeper powerful mild past acti
 multiple average
 """.split())
 # words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly
-_VERBISH = set("""
+VERBISH = set("""
 require requires required ensure ensures ensured show shows showed shown demonstrate demonstrates achieve achieves
 achieved enable enables enabled allow allows allowed remain remains provide provides provided outperform outperforms
 leverage leverages leveraged lead leads led make makes made yield yields improve improves suffer suffers rely relies
@@ -144,13 +144,13 @@ known given seen taken found done called termed named like unlike
 """.split())
 _BAD_END = re.compile(r"(?:ly|ed|ous|ful|ible|able|less|ive|ic|al|ary)$")
 _BAD_START = re.compile(r"(?:ly|ing)$")
-_ING_NOUNS = set("""learning reasoning training modeling modelling sampling matching editing planning scaling tuning
+ING_NOUNS = set("""learning reasoning training modeling modelling sampling matching editing planning scaling tuning
 fine-tuning pretraining pre-training prompting ranking clustering forecasting embedding encoding decoding pruning
 rendering tracking grounding captioning watermarking unlearning steering routing hashing parsing retrieval
 understanding processing computing programming inpainting denoising retrieval interval proposal potential logic
 topic music arithmetic derivative alternative speed seed anomaly family assembly boundary vocabulary dictionary
 summary variable table critic manifold""".split())
-_KEEP_ADJ = set("""neural causal optimal temporal spatial visual robotic semantic multimodal federated supervised
+KEEP_ADJ = set("""neural causal optimal temporal spatial visual robotic semantic multimodal federated supervised
 self-supervised unsupervised contrastive adversarial generative differential conformal equivariant bayesian
 probabilistic stochastic continual variational autoregressive mechanistic theoretical statistical geometric
 molecular physical medical clinical sequential hierarchical distributed masked graphical kernel
@@ -203,7 +203,7 @@ def _adjectives(comparative: str) -> list[str]:
 
 def _nounlike(word: str, verbs: frozenset[str]) -> bool:
     """A single word that can be a tag: a technical noun, not a verb, adjective or comparative."""
-    if word in _ING_NOUNS:
+    if word in ING_NOUNS:
         return True
     if word in verbs or word + "s" in verbs or word in _COMPARATIVE or word in GENERIC_WORDS:
         return False
@@ -213,14 +213,14 @@ def _nounlike(word: str, verbs: frozenset[str]) -> bool:
 @lru_cache(maxsize=None)
 def _modifier_ok(w: str) -> bool:
     """Can w open a 2-word tag?  Not a verb, generic word, generic modifier or participle ("demonstrated")."""
-    return w not in _VERBISH and _worthy(w) and w not in GENERIC_MODIFIERS \
-        and not (_BAD_START.search(w) and w not in _ING_NOUNS) and not (w.endswith("ed") and w not in _KEEP_ADJ)
+    return w not in VERBISH and _worthy(w) and w not in GENERIC_MODIFIERS \
+        and not (_BAD_START.search(w) and w not in ING_NOUNS) and not (w.endswith("ed") and w not in KEEP_ADJ)
 
 
 @lru_cache(maxsize=None)
 def _head_ok(w: str, single: bool) -> bool:
     """Can w end a tag (single: be one)?  A noun: no verb, adverb, bare adjective or generic word."""
-    if w in _VERBISH or (_BAD_END.search(w) or w.endswith("ing")) and w not in _ING_NOUNS:
+    if w in VERBISH or (_BAD_END.search(w) or w.endswith("ing")) and w not in ING_NOUNS:
         return False
     if "-" in w and w.rsplit("-", 1)[-1] in GENERIC_WORDS:
         return False
@@ -275,7 +275,7 @@ def _cut_short(form: str, low: list[str]) -> bool:
         while i >= 0:
             total += 1
             m = _GOES_ON.match(t, i + len(form))
-            on += bool(m) and m.group(0)[1:] not in STOP and m.group(0)[1:] not in _VERBISH
+            on += bool(m) and m.group(0)[1:] not in STOP and m.group(0)[1:] not in VERBISH
             i = t.find(form, i + 1)
     return on >= 0.7 * total
 
@@ -351,7 +351,7 @@ def _usual(words: Counter, total: int) -> str:
     if not words:
         return ""
     word, n = words.most_common(1)[0]
-    return word if n >= 0.7 * total and n >= 2 and word not in STOP and word not in _VERBISH else ""
+    return word if n >= 0.7 * total and n >= 2 and word not in STOP and word not in VERBISH else ""
 
 
 _NEXT = re.compile(r"[a-z][a-z\-]*[a-z]")

@@ -61,9 +61,11 @@ def kmeans(Z: np.ndarray, k: int, iters: int = 30, restarts: int = 4, seed: int 
     rng = np.random.RandomState(seed)
     for _ in range(restarts):
         picked = [rng.randint(len(Z))]
+        near = Z @ Z[picked[0]]  # each row's cosine to its nearest pick so far
         for _ in range(1, k):
-            far = np.maximum(1 - (Z @ Z[picked].T).max(axis=1), 0)
+            far = np.maximum(1 - near, 0)
             picked.append(int(rng.choice(len(Z), p=far / far.sum())) if far.sum() > 0 else rng.randint(len(Z)))
+            near = np.maximum(near, Z @ Z[picked[-1]])
         C = Z[picked].copy()
         labels = np.full(len(Z), -1)
         for _ in range(iters):
@@ -71,9 +73,10 @@ def kmeans(Z: np.ndarray, k: int, iters: int = 30, restarts: int = 4, seed: int 
             if np.array_equal(new, labels):
                 break
             labels = new
-            for c in np.unique(labels):  # (an emptied centre stays where it was)
-                C[c] = Z[labels == c].sum(axis=0)
-            C = unit_rows(C)
+            members = sp.csr_matrix((np.ones(len(Z)), (labels, np.arange(len(Z)))), shape=(k, len(Z)))
+            sums = members @ Z
+            held = np.diff(members.indptr) > 0  # (an emptied centre stays where it was)
+            C[held] = unit_rows(sums[held])
         fit = float((Z * C[labels]).sum())
         if best is None or fit > best[0]:
             best = (fit, labels, C)
@@ -82,7 +85,7 @@ def kmeans(Z: np.ndarray, k: int, iters: int = 30, restarts: int = 4, seed: int 
 
 LABEL_TERMS = 3  # terms in a sub-topic's label
 LABEL_CANDIDATES = 12  # of its top c-TF-IDF terms, from which those are picked
-SPELLING_SAMPLE, SPELLING_GENERAL = 15, 1000  # abstracts read for how labels are spelled: per sub-topic, in all
+SPELLING_SAMPLE, SPELLING_GENERAL = 8, 1000  # abstracts read for how labels are spelled: per sub-topic, in all
 
 
 SUBTOPICS_MAX = 40  # per category: the largest category of a 20,000-paper conference (4,000 papers) gets sub-topics

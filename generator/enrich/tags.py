@@ -422,7 +422,9 @@ class TagModel:
         words = term.split()
         if not _worthy(term) or self.rhetoric(term):
             return False
-        return len(words) < 2 or not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
+        if len(words) == 1:  # not an adverb or a participle ("semantically", "calibrated")
+            return not term.endswith("ly") and not (term.endswith("ed") and term not in KEEP_ADJ)
+        return not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))
 
     def _ranked(self, X: sp.csr_matrix) -> list[list[int]]:

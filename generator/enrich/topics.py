@@ -12,6 +12,7 @@ import numpy as np
 import scipy.sparse as sp
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
+from .related import SCALE
 from .tags import _worthy, grown
 from .text import distinct_terms, lowered_text, spelled
 from .vectors import unit_rows
@@ -23,7 +24,7 @@ class Subtopics:
 
     cols: np.ndarray
     axes: np.ndarray  # dims x len(cols): the category's leading singular vectors
-    centres: np.ndarray  # k x dims, l2-normalised
+    centres: np.ndarray  # k x dims, l2-normalised (x SCALE, rounded)
     labels: list[str]
 
     def place(self, X: sp.csr_matrix) -> list[str | None]:
@@ -49,21 +50,23 @@ def lsa_axes(Xc: sp.csr_matrix, dims: int = LSA_DIMS, seed: int = 0) -> np.ndarr
 
 
 def embedded(Xc: sp.csr_matrix, axes: np.ndarray) -> np.ndarray:
-    """Xc's l2-normalised rows in the LSA space of `axes`, l2-normalised."""
+    """Xc's l2-normalised rows in the LSA space of `axes`, l2-normalised and rounded to multiples of
+    1/SCALE, in units of 1/SCALE (integers, as float64): every cosine k-means computes is then an exact
+    integer, the same in any BLAS and any order of summation (as related papers' ranking scores are)."""
     with threadpool_limits(1):
-        return unit_rows(np.asarray(unit_rows(Xc) @ axes.T))
+        return np.rint(unit_rows(np.asarray(unit_rows(Xc) @ axes.T, dtype=np.float64)) * SCALE)
 
 
 def kmeans(Z: np.ndarray, k: int, iters: int = 30, restarts: int = 4, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Spherical k-means (cosine) on l2-normalised dense rows, k-means++ seeded, the best of `restarts`
-    runs by total cosine: labels and centres; deterministic for a seed."""
+    """Spherical k-means (cosine) on `embedded` rows, k-means++ seeded, the best of `restarts` runs by total
+    cosine: labels and centres (rounded as the rows are); deterministic for a seed."""
     best = None
     rng = np.random.RandomState(seed)
     for _ in range(restarts):
         picked = [rng.randint(len(Z))]
-        near = Z @ Z[picked[0]]  # each row's cosine to its nearest pick so far
+        near = Z @ Z[picked[0]]  # each row's cosine to its nearest pick so far (x SCALE**2)
         for _ in range(1, k):
-            far = np.maximum(1 - near, 0)
+            far = np.maximum(SCALE ** 2 - near, 0)
             picked.append(int(rng.choice(len(Z), p=far / far.sum())) if far.sum() > 0 else rng.randint(len(Z)))
             near = np.maximum(near, Z @ Z[picked[-1]])
         C = Z[picked].copy()
@@ -76,7 +79,7 @@ def kmeans(Z: np.ndarray, k: int, iters: int = 30, restarts: int = 4, seed: int 
             members = sp.csr_matrix((np.ones(len(Z)), (labels, np.arange(len(Z)))), shape=(k, len(Z)))
             sums = members @ Z
             held = np.diff(members.indptr) > 0  # (an emptied centre stays where it was)
-            C[held] = unit_rows(sums[held])
+            C[held] = np.rint(unit_rows(sums[held]) * SCALE)
         fit = float((Z * C[labels]).sum())
         if best is None or fit > best[0]:
             best = (fit, labels, C)

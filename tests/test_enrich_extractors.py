@@ -107,6 +107,8 @@ def test_titles():
         == "Large language models: formal proof and proof search"
     assert make_title(None, None, "We present a theoretical framework. It is general.", ["sample complexity"]) \
         == "Theoretical framework: sample complexity"
+    part = "One of the core facets of Bayesianism is updating prior beliefs. Priors are hard to set."  # (no subject)
+    assert make_title(None, None, part, ["neural network", "latent variable"]) == "Neural network and latent variable"
     assert make_title(None, None, "We present a theoretical framework that explains simplicity bias in deep"
                       " networks. It is general.", []) == "Explaining simplicity bias in deep networks"
     mdm = ("Masked diffusion models (MDMs) are new. In this work, we ask what types of reasoning problems MDMs can"

@@ -569,7 +569,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
         return p
     first = sentences(text)[0] if text else ""
     subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
-    if _good(subject) and subject.split()[0].lower() not in _DANGLING:
+    if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject):
         return _specific(_cap(subject), tags)
     phrases = [t for t in tags if " " in t or "-" in t]
     if phrases:
@@ -577,6 +577,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
 
 
+_PART_OF = re.compile(r"(?:one|some|many|most|each|all|much|part)\s+of\b", re.I)  # "One of the core facets of X"
 SPECIFIC_WORDS = 3  # a fallback title of at most this many words gets the paper's own topics added
 
 

@@ -61,7 +61,6 @@ def test_names(text, name):
     "We design variance-reduction methods, including P-POTS, a **Pareto-optimal** t-sampler. Pareto-optimal"
     " sampling helps.",
     "Finally, experiments demonstrate that all of our WGM-based methods are competitive. WGM-based methods help.",
-    "We propose Micro–Macro Retrieval (M^2R), a novel retrieve-while-generate framework to fill this gap.",
     # one of a class the abstract defines in the plural
     "Defenses that inhibit reconstruction by Model Inversion Attacks (MIAs) do not reduce leakage. Models that"
     " memorize their data remain robust to MIA reconstruction, yet others are reconstructed by MIA. We provide"
@@ -369,6 +368,15 @@ def test_slugs_unique_and_readable():
     # ... and not what follows a finding ("Building on this, we introduce ..." may add a part)
     ("We propose Gogo, a speech codec. Building on the granularity-ordering property of Gogo, we introduce"
      " GogoSpeech, a two-stage speech language model. Gogo is fast.", "Gogo"),
+    # a superscript in a name, as the plain text writes it; none in a formula
+    ("In this paper, we present A$^2$Search, an annotation-free, end-to-end training framework.", "A^2Search"),
+    ("We introduce adaptive anisotropic textured Gaussians (A$^{2}$TG), a novel representation.", "A^2TG"),
+    ("To address this issue, we develop $\\mathbf{T^3}$, a simple yet effective method that detects deviation.",
+     "T^3"),
+    ("On the algorithmic side, we design a new tester with query complexity $\\widetilde{O}(s^4)$, independent of"
+     " the dimension.", None),
+    ("We propose Micro–Macro Retrieval (M^2R), a novel retrieve-while-generate framework to fill this gap.",
+     "Micro–Macro Retrieval"),  # (a Title-Case phrase over a short acronym, as "Test-Time Matching (TTM)")
 ])
 def test_name_cues(text, name):
     assert extract_name(to_markdown(text)) == name

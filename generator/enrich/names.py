@@ -13,6 +13,8 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 
+from generator.markup import MATH_PLAIN
+
 COMMON = frozenset("""
 AI ML DL NLP CV RL LLM VLM MLLM LVLM LM LRM GPT CNN RNN GNN MLP ViT VAE GAN SGD RLHF RLVR RLAIF DPO PPO
 GRPO SFT CoT ICL RAG KV QA VQA OOD IID SOTA API GPU TPU CPU NeRF PDE ODE SDE MDP POMDP LoRA MoE ReLU KL
@@ -28,7 +30,7 @@ Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current 
 _JOINERS = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")  # small words inside a name phrase
 _SMALL = _JOINERS + ("by", "but", "via")  # small words a Title-Case name may hold
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
-_TOKEN = r"[A-Za-z0-9][\w.+²³′'&]*(?:-[\w.+²³′'&]+)*(?<=[\w+²³′])"
+_TOKEN = r"[A-Za-z0-9][\w.+²³′'&^]*(?:-[\w.+²³′'&^]+)*(?<=[\w+²³′])"  # ("A^2TG": a superscript as the plain text writes it)
 _WORD = rf"(?:[A-Z0-9][\w.+\-²³′'&]*|{'|'.join(_JOINERS)})"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
 _PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
@@ -95,7 +97,7 @@ _CUES = ((_INTRO, 6.5, ("we ", "this ", "paper ", "work ", "and ", "by ")), (_IN
 _THEN = {"and ": _ADVERBS + _VERB_STEMS, "by ": _ADVERBS + _VERB_STEMS, "call": ("ed ", " "), "term": ("ed ", " "),
          "dub": ("bed ", " "), "name": ("d ", " ", "ly "), "refer": (" to ", "red to ")}
 _APPOS_ANCHOR = re.compile(r",\s+an?\s")
-_APPOS_RUN = frozenset(".+²³′'&-*$")
+_APPOS_RUN = frozenset(".+²³′'&-*$^")
 
 
 class _Triggers:
@@ -310,7 +312,7 @@ def acronym_pairs(text: str, keep=None) -> Iterator[tuple[str, str]]:
             yield pair
 
 
-_SUPERSCRIPT = re.compile(r"\$\^?\{?(\w)\}?\$|\^\{?(\w)\}?")
+_SUPERSCRIPT = re.compile(r"\$\^?\{?(\w)\}?\$|\^\{(\w)\}")
 _POSSESSIVE = re.compile(r"['’]s$")
 
 
@@ -318,7 +320,7 @@ def _clean(tok: str) -> str:
     if tok.isalnum():
         return tok
     if "^" in tok or "$" in tok:
-        tok = _SUPERSCRIPT.sub(lambda m: m.group(1) or m.group(2), tok)  # A$^2$FM
+        tok = _SUPERSCRIPT.sub(lambda m: "^" + (m.group(1) or m.group(2)), tok)  # A$^2$FM, A^{2}FM -> A^2FM
     tok = tok.strip().strip("*_'\"`“”‘’,;:()[]$")
     if tok.endswith("s"):
         tok = _POSSESSIVE.sub("", tok)
@@ -332,10 +334,19 @@ def _prefer(long: str, acro: str) -> str:
     """Papers go by their acronym, except a plain <=3-letter one for a Title-Case phrase
     ("Test-Time Matching (TTM)" -> Test-Time Matching; "Circuit-based ... (CRV)" -> CRV)."""
     title_case = all(w[0].isupper() or w in _SMALL for w in _HYPHEN_SPLIT.split(long) if w)
-    return long if title_case and _SHORT_CAPS.fullmatch(acro) else acro
+    return long if title_case and _SHORT_CAPS.fullmatch(acro.replace("^", "")) else acro  # (M^2R too)
 
 
 _TIE = re.compile(r"(?<=\S)~(?=\S)")
+_TEX_SUPERSCRIPT = re.compile(r"(?<=[A-Za-z0-9])\$\^\{?([A-Za-z0-9]{1,3})\}?\$")
+_MATH_NAME = re.compile(r"\$(\\?[A-Za-z]{1,6})\^\{?([A-Za-z0-9]{1,3})\}?\$")
+
+
+def _math_name(m: re.Match) -> str:
+    """'$T^3$' -> 'T^3', '$\\pi^3$' -> 'π^3' (a name written as a formula, as the plain text writes it)."""
+    base = m.group(1)
+    return (MATH_PLAIN.get(base[1:], base[1:]) if base.startswith("\\") else base) + "^" + m.group(2)
+_MATH_CARET = re.compile(r"\$[^$]*\^[^$]*\$")
 _TEX_WRAP = re.compile(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}")
 _MATH_EMPH = re.compile(r"\$(\*+[^$*]+\*+)\$")
 _LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\w)")
@@ -347,7 +358,12 @@ def _prepare(md: str) -> str:
     if "~" in text:
         text = _TIE.sub(" ", text)  # TeX's tie: "Label Proportions~(LLP)"
     if "\\" in text:
-        text = _TEX_WRAP.sub(r"\1", text).replace("\\", "")
+        text = _TEX_WRAP.sub(r"\1", text)
+    if "^" in text:  # "A$^2$Search", "$\\pi^3$" -> "A^2Search", "π^3", as the plain text writes them; no name in a
+        text = _TEX_SUPERSCRIPT.sub(r"^\1", _MATH_NAME.sub(_math_name, text))  # formula ("$O(s^4)$")
+        text = _MATH_CARET.sub(lambda m: m.group(0).replace("^", " ^ "), text)
+    if "\\" in text:
+        text = text.replace("\\", "")
     if "*" not in text:
         return text
     if "$" in text:

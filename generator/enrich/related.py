@@ -17,7 +17,6 @@ occurs in another abstract is linked from it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Callable, Iterable
 
 import numpy as np
@@ -28,7 +27,7 @@ from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
-from .tags import GENERIC, GENERIC_MODIFIERS, ING_NOUNS, KEEP_ADJ, VERBISH, continuations, continued
+from .tags import GENERIC, GENERIC_MODIFIERS, ING_NOUNS, VERBISH, continuations, continued, participle
 from .text import distinct_terms, respelled
 from .vectors import row_numbers, top_in_rows, unit_rows
 
@@ -75,11 +74,16 @@ def lsa_basis(X: sp.csr_matrix, dims: int = LSA_DIMS, max_terms: int = LSA_TERMS
     df = np.bincount(X.indices, minlength=X.shape[1])
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])
     rows = np.sort(np.random.RandomState(seed).choice(n, sample, replace=False)) if n > sample else np.arange(n)
-    d = max(1, min(dims, len(rows) - 1, len(cols) - 1))
+    return cols, leading_axes(X[rows][:, cols], dims, seed)
+
+
+def leading_axes(M: sp.csr_matrix, dims: int, seed: int = 0, n_iter: int = 4) -> np.ndarray:
+    """The leading right singular vectors of M (at most dims x columns, float32); deterministic for a seed."""
     from sklearn.utils.extmath import randomized_svd  # (only when fitting: importing scikit-learn takes 1-3 s)
-    with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours, on any machine
-        _, _, Vt = randomized_svd(X[rows][:, cols], d, n_iter=4, random_state=seed)
-    return cols, Vt.astype(np.float32)
+    d = max(1, min(dims, M.shape[0] - 1, M.shape[1] - 1))
+    with threadpool_limits(1):  # one BLAS thread: the same floats, hence neighbours and sub-topics, on any machine
+        _, _, Vt = randomized_svd(M, d, n_iter=n_iter, random_state=seed)
+    return Vt.astype(np.float32)
 
 
 def lsa_project(X: sp.csr_matrix, basis: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -340,12 +344,10 @@ effectiveness cost costs directly notably furthermore experimental advances rigo
 modern distinct predict""".split())
 
 
-@lru_cache(maxsize=1 << 14)
 def _vague(word: str) -> bool:
     """A word that explains no link between two papers: generic, a verb, an adverb, a participle."""
     return word in _BOILERPLATE or word in _ANY_TOPIC or word in GENERIC or word in GENERIC_MODIFIERS \
-        or word in VERBISH or word.endswith("ly") or word.endswith("ed") and word not in KEEP_ADJ \
-        or word.endswith("ing") and word not in ING_NOUNS
+        or word in VERBISH or word.endswith("ly") or participle(word) or word.endswith("ing") and word not in ING_NOUNS
 
 
 def _tells(term: str, rhetoric: Callable[[str], bool] | None = None) -> bool:

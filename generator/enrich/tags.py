@@ -210,11 +210,16 @@ def _nounlike(word: str, verbs: frozenset[str]) -> bool:
     return bool(_NOUN_SHAPE.search(word)) and len(word) >= 4
 
 
+def participle(w: str) -> bool:
+    """A past participle, not one of the field's adjectives ("demonstrated", "calibrated"; not "supervised")."""
+    return w.endswith("ed") and w not in KEEP_ADJ
+
+
 @lru_cache(maxsize=None)
 def _modifier_ok(w: str) -> bool:
     """Can w open a 2-word tag?  Not a verb, generic word, generic modifier or participle ("demonstrated")."""
     return w not in VERBISH and _worthy(w) and w not in GENERIC_MODIFIERS \
-        and not (_BAD_START.search(w) and w not in ING_NOUNS) and not (w.endswith("ed") and w not in KEEP_ADJ)
+        and not (_BAD_START.search(w) and w not in ING_NOUNS) and not participle(w)
 
 
 @lru_cache(maxsize=None)
@@ -423,7 +428,7 @@ class TagModel:
         if not _worthy(term) or self.rhetoric(term):
             return False
         if len(words) == 1:  # not an adverb or a participle ("semantically", "calibrated")
-            return not term.endswith("ly") and not (term.endswith("ed") and term not in KEEP_ADJ)
+            return not term.endswith("ly") and not participle(term)
         return not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))
 

@@ -10,9 +10,8 @@ from typing import Callable
 
 import numpy as np
 import scipy.sparse as sp
-from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
-from .related import SCALE
+from .related import SCALE, leading_axes, lsa_project
 from .tags import _worthy, grown
 from .text import distinct_terms, lowered_text, spelled
 from .vectors import unit_rows
@@ -29,9 +28,8 @@ class Subtopics:
 
     def place(self, X: sp.csr_matrix) -> list[str | None]:
         """The label of the nearest centre for each row of X (None for a row with none of the terms)."""
-        Xc = X[:, self.cols].tocsr()
-        S = embedded(Xc, self.axes) @ self.centres.T
-        has = np.diff(Xc.indptr) > 0
+        S = embedded(X, self.cols, self.axes) @ self.centres.T
+        has = X[:, self.cols].getnnz(axis=1) > 0
         return [self.labels[int(c)] if h else None for c, h in zip(S.argmax(axis=1), has)]
 
 
@@ -42,19 +40,13 @@ LSA_DIMS, LSA_TERMS = 16, 10000  # of a category's TF-IDF rows: sub-topics that 
 
 def lsa_axes(Xc: sp.csr_matrix, dims: int = LSA_DIMS, seed: int = 0) -> np.ndarray:
     """The leading singular vectors (dims x columns) of Xc's l2-normalised rows; deterministic for a seed."""
-    from sklearn.utils.extmath import randomized_svd  # (only when fitting: importing scikit-learn takes 1-3 s)
-    d = max(1, min(dims, Xc.shape[0] - 1, Xc.shape[1] - 1))
-    with threadpool_limits(1):  # one BLAS thread: the same floats, hence sub-topics, on any machine
-        _, _, Vt = randomized_svd(unit_rows(Xc), d, n_iter=5, random_state=seed)
-    return Vt
+    return leading_axes(unit_rows(Xc), dims, seed, n_iter=5)
 
 
-def embedded(Xc: sp.csr_matrix, axes: np.ndarray) -> np.ndarray:
-    """Xc's l2-normalised rows in the LSA space of `axes`, l2-normalised and rounded to multiples of
-    1/SCALE, in units of 1/SCALE (integers, as float64): every cosine k-means computes is then an exact
-    integer, the same in any BLAS and any order of summation (as related papers' ranking scores are)."""
-    with threadpool_limits(1):
-        return np.rint(unit_rows(np.asarray(unit_rows(Xc) @ axes.T, dtype=np.float64)) * SCALE)
+def embedded(X: sp.csr_matrix, cols: np.ndarray, axes: np.ndarray) -> np.ndarray:
+    """X's rows over `cols` in the LSA space of `axes`, as related papers' are (lsa_project: l2-normalised,
+    in integer units of 1/SCALE), as float64: every cosine and sum k-means computes is an exact integer."""
+    return lsa_project(X, (cols, axes)).astype(np.float64)
 
 
 def kmeans(Z: np.ndarray, k: int, iters: int = 30, restarts: int = 4, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -114,8 +106,8 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
     cols = np.sort(np.argsort(-df, kind="stable")[:max_terms])  # the category's common terms, for labels
     shared = np.flatnonzero(df >= 2)  # for the clusters: the terms two papers share, the LSA_TERMS most common
     space = np.sort(shared[np.argsort(-df[shared], kind="stable")[:LSA_TERMS]])
-    axes = lsa_axes(Xc[:, space]).astype(np.float32)  # (kept with the fit: 0.6 MB a category at most)
-    labels, centres = kmeans(embedded(Xc[:, space], axes), k)
+    axes = lsa_axes(Xc[:, space])  # (float32, kept with the fit: 0.6 MB a category at most)
+    labels, centres = kmeans(embedded(Xc, space, axes), k)
     k = int(labels.max()) + 1
     # c-TF-IDF: term mass per cluster, down-weighted by how many clusters use the term
     onehot = sp.csr_matrix((np.ones(n, np.float32), (labels, np.arange(n))), shape=(k, n))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import cached_property
 
 import numpy as np
 import scipy.sparse as sp
@@ -41,8 +42,9 @@ class Corpus:
             self._terms = self.term_strings(np.arange(self.counts.shape[1]))
         return self._terms
 
-    @property
+    @cached_property
     def df(self) -> np.ndarray:
+        """Papers per term (computed once: common names and the idf ask for it)."""
         c = self.counts.tocsr()
         return np.bincount(c.indices, minlength=c.shape[1])
 

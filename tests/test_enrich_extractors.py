@@ -377,6 +377,14 @@ def test_slugs_unique_and_readable():
      " the dimension.", None),
     ("We propose Micro–Macro Retrieval (M^2R), a novel retrieve-while-generate framework to fill this gap.",
      "Micro–Macro Retrieval"),  # (a Title-Case phrase over a short acronym, as "Test-Time Matching (TTM)")
+    # a letter and a digit name what the sentence introduces, when the letter starts it; not a listed item
+    ("To address this limitation, we propose Tool-integrated verification (T1), a two-stage framework.", "T1"),
+    ("We introduce **T**rust **T**he **T**ypical **(T3)**, a framework that treats safety as OOD detection.",
+     "Trust The Typical"),
+    ("We introduce a benchmark of three tasks (Q1), (Q2) and (Q3) for planning.", None),
+    # a lower-case word set in math where a name goes is a styled name; a Greek letter is not
+    ("Leveraging advances in VLMs, we propose $cadrille$, a multimodal CAD reconstruction model.", "cadrille"),
+    ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),
 ])
 def test_name_cues(text, name):
     assert extract_name(to_markdown(text)) == name

@@ -54,7 +54,7 @@ _INTRO = re.compile(
     rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:{'|'.join(_ADVERBS)})\s+)?"
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
-    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
 # a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
 _PREP = r"(?:of|in|on|for|to|from|by|with|via|over|under|across|between|among|against|into|than)"
 _INTRO2 = re.compile(
@@ -432,7 +432,7 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             if joined and coined(first) and coined(second):  # two names: their shared base, else the first
                 tok = _shared_base(first, second) or first  # "we propose Sci2Pol-Bench and Sci2Pol-Corpus": Sci2Pol
             tail = text[m.end(1):m.end(1) + 3]
-            if _namelike(tok, slot=True):
+            if _namelike(tok, slot=True) or _math_word(text, m.start(1), m.end(1)):
                 out.append((score + (0.5 if _TAIL.match(tail) else 0), m.start(1), tok))
     for m in at.scan(_OURS_COINED, _OUR_WORDS):
         tok = _clean(m.group(1))
@@ -510,19 +510,23 @@ _INTRO_OBJECT = re.compile(
     rf"([^.;:,()]{{3,100}}?)\s*$")
 
 
+_LETTER_DIGIT = re.compile(r"[A-Z][1-9]")
+
+
 def _introduced_parens(text: str, at: _Triggers) -> Iterator[tuple[str, str]]:
     """(name, object) for "we introduce <object> (Name)" where Name does not spell out the object
     ("the Adaptive Transfer Scaling Law (ATLAS)", "a Chain-of-Thought reasoning framework in 3D scenes (SceneCOT)")."""
     for m in _PAREN.finditer(text):
         name = _clean(m.group(1))
-        if not coined(name) or _TERMLIKE.fullmatch(name):
+        letter_digit = _LETTER_DIGIT.fullmatch(name)  # "Tool-integrated verification (T1)": T1 names it
+        if not (coined(name) or letter_digit) or _TERMLIKE.fullmatch(name):
             continue
         start = max(text.rfind(". ", 0, m.start()) + 1, m.start() - 160)
         if not at.any_between(_WE_WORDS, start, m.start()):
             continue
         obj = _INTRO_OBJECT.search(text, start, m.start())
-        if obj and " " in obj.group(1).strip():  # "we introduce GEPA (Genetic-Pareto)" is the other way round
-            yield name, obj.group(1).replace("*", "").strip()
+        if obj and " " in obj.group(1).strip() and (not letter_digit or obj.group(1).lstrip("*")[:1] == name[0]):
+            yield name, obj.group(1).replace("*", "").strip()  # ("we introduce GEPA (Genetic-Pareto)" is the other way round)
 
 
 def _find_token(text: str, tok: str) -> int:
@@ -535,6 +539,12 @@ def _find_token(text: str, tok: str) -> int:
             return pos
         pos = text.find(tok, pos + 1)
     return text.find(tok)
+
+
+def _math_word(text: str, start: int, end: int) -> bool:
+    """A lower-case word set in math where a name goes ("we propose $cadrille$, a ... model"): a styled name."""
+    return text[start - 1:start] == "$" and text[end:end + 1] == "$" and text[start:end].isalpha() \
+        and text[start:end].islower() and end - start >= 4 and text[start:end] not in MATH_PLAIN  # (not "$\\alpha$")
 
 
 _TAIL = re.compile(r"[*$]*\s*[,(:—–-]")

@@ -11,6 +11,8 @@ Tags: tag_match -- share of papers with >= 1 tag equal to one of their author ke
 Related: share of top-5 related papers with the same primary_area vs random pairs.
 Sub-topics: subtopic_keyword_lift -- inside each category with sub-topics, how much more often two papers of
   one sub-topic share an author keyword than two papers of different sub-topics (1.0: no better than chance).
+Map: map_neighbour_keyword_lift -- how much more often a paper shares an author keyword with its 10 nearest
+  papers on other discs of the collection's map than with any paper on another disc (1.0: placed at random).
 Results: results_found -- share of abstracts that state a figure in % or x (a percentage, a speedup) whose
   paper gets at least one headline result; results_per_paper -- headline results per paper.
 Time: enrichment of the whole CSV (and, with --scale N, of N perturbed copies).
@@ -148,6 +150,26 @@ def subtopic_lift(enriched, keywords: dict) -> dict:
     return {"subtopic_keyword_lift": (same / max(n_same, 1)) / max(other / max(n_other, 1), 1e-9)}
 
 
+def map_lift(enriched, keywords: dict, k: int = 10) -> dict:
+    """Do similar discs of the map (enrich/layout.py) lie near each other?  Author keywords, which the
+    enrichment never reads, shared with each paper's k nearest papers on other discs vs on any other disc."""
+    vocab = {w: i for i, w in enumerate(sorted({_norm_kw(w) for p in enriched for w in keywords[p.id]}))}
+    rows = [(i, vocab[_norm_kw(w)]) for i, p in enumerate(enriched) for w in keywords[p.id]]
+    K = sp.csr_matrix((np.ones(len(rows)), tuple(zip(*rows))), shape=(len(enriched), len(vocab)))
+    shares = (K @ K.T).toarray() > 0
+    ids: dict = {}
+    group = np.array([ids.setdefault((p.collection, p.category, p.subtopic), len(ids)) for p in enriched])
+    coll = np.array([ids.setdefault(p.collection, len(ids)) for p in enriched])
+    apart = (group[:, None] != group[None, :]) & (coll[:, None] == coll[None, :])  # other discs of one map
+    P = np.array([p.position for p in enriched], dtype=float)
+    D = ((P[:, None, :] - P[None, :, :]) ** 2).sum(axis=2)
+    D[~apart] = np.inf
+    near = np.argsort(D, axis=1, kind="stable")[:, :k]
+    has = np.isfinite(D[np.arange(len(enriched))[:, None], near])
+    near_rate = shares[np.arange(len(enriched))[:, None], near][has].mean()
+    return {"map_neighbour_keyword_lift": near_rate / max(shares[np.triu(apart, 1)].mean(), 1e-9)}
+
+
 def perturbed(papers, n: int, seed: int = 0):
     """n distinct papers from the dev abstracts: sentence order shuffled, a few words dropped."""
     rng = random.Random(seed)
@@ -195,6 +217,7 @@ def main() -> None:
     rows.update(titles(enriched, {p.id: p.given_title for p in papers}))
     rows.update(tags(enriched, {p.id: p.keywords for p in papers}))
     rows.update(subtopic_lift(enriched, {p.id: p.keywords for p in papers}))
+    rows.update(map_lift(enriched, {p.id: p.keywords for p in papers}))
     rows.update(results(enriched))
     rows[f"enrich_{len(papers)}_wall_s"], rows[f"enrich_{len(papers)}_cpu_s"] = wall, cpu
     if args.scale:

@@ -84,6 +84,7 @@ class Paper:
     results: list[str] = field(default_factory=list)
     related: list[Related] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)  # ids of papers whose name occurs here
+    position: tuple[int, int] | None = None  # on its collection's map (enrich/layout.py), which alone shows it
     first_seen: str = ""  # ISO date the paper was first built (state file)
 
     def to_dict(self) -> dict:

@@ -23,6 +23,7 @@ from markupsafe import Markup
 from .cache import Cache, memo_key
 from .markup import escape_md
 from .model import Paper
+from .papermap import map_json
 from .parallel import fork_call
 from .slugs import slugify as _slugify
 from .writer import Kept
@@ -313,11 +314,11 @@ def papers_json(papers: list[Paper], urls: Urls = Urls()) -> str:
 # normalize derives these from abstract_raw, with code the cache's fingerprint covers: a key that has
 # abstract_raw need not hash them again (they are most of a paper's bytes)
 DERIVED_TEXT = ("abstract_md", "abstract_html", "plain_text")
-_PLAIN_FIELDS = attrgetter(*(f.name for f in fields(Paper) if f.name not in ("related", "sources", *DERIVED_TEXT)))
+_PLAIN_FIELDS = attrgetter(*(f.name for f in fields(Paper) if f.name not in ("related", "sources", "position", *DERIVED_TEXT)))
 
 
 def paper_digest(p: Paper) -> str:
-    """A key for everything a paper holds: every field (the DERIVED_TEXT through abstract_raw), with its
+    """A key for everything a paper holds but its map position: every field (the DERIVED_TEXT through abstract_raw), with its
     Related and Source values as tuples.  What a page shows of the paper itself is a function of this."""
     return memo_key((_PLAIN_FIELDS(p), [tuple(vars(r).values()) for r in p.related],
                      [tuple(vars(s).values()) for s in p.sources]))
@@ -484,6 +485,11 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         add_pages(mine, paper_pages(mine))
         for c in colls:
             out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c).encode("utf-8")
+            out[f"{c.slug}/map.md"] = env.get_template("map.md.j2").render(
+                collection=c, root=urls.root(f"{c.slug}/map.md")).encode("utf-8")
+            out[f"data/map/{c.slug}.json"] = map_json(
+                c.papers, lambda cat: urls.href(category_path(c.slug, cat)), subtopic_href,
+                urls.href("papers/SLUG.md").replace("SLUG", "{slug}"))
             for cat in c.categories:
                 groups = groups_of[c.name, cat.name]
                 page(category_path(c.slug, cat.name), "category.md.j2",
@@ -543,7 +549,7 @@ def nav(colls: list[Collection]) -> list:
                    {"Reading list": "reading-list.md"}]
     for c in colls:
         # nav titles are printed raw by the theme (no autoescape): HTML-escape the names we got from input
-        items.append({html.escape(c.name): [{"Overview": f"{c.slug}/index.md"}]
+        items.append({html.escape(c.name): [{"Overview": f"{c.slug}/index.md"}, {"Map": f"{c.slug}/map.md"}]
                       + [{html.escape(cat.name): f"{c.slug}/{slugify(cat.name)}.md"}
                          for cat in sorted(c.categories, key=lambda cat: cat.name.casefold())]})
     items += [{"All papers": "papers/index.md"}, {"Tags": "tags/index.md"},

@@ -2,6 +2,7 @@
 import dataclasses
 import importlib.util
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -179,6 +180,21 @@ def test_subtopics_group_papers_by_shared_ideas(dev):
     sizes = Counter((p.category, p.subtopic) for p in dev if p.subtopic)
     for cat in {c for c, _ in sizes}:  # no sub-topic that holds most of its category
         assert max(n for (c, _), n in sizes.items() if c == cat) < 0.6 * sum(n for (c, _), n in sizes.items() if c == cat)
+
+
+def test_the_map_puts_similar_discs_near_each_other(dev):
+    """A paper shares an author keyword (never read by the enrichment) with its 10 nearest papers on other
+    discs of the map 2.5 times as often as with any paper on another disc; with the places shuffled, 1."""
+    spec = importlib.util.spec_from_file_location("quality", ROOT / "benchmarks" / "quality.py")
+    quality = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(quality)
+    keywords = {p.id: p.keywords for p in dev}
+    assert quality.map_lift(dev, keywords)["map_neighbour_keyword_lift"] >= 1.8
+    places = [p.position for p in dev]
+    assert all(isinstance(v, int) and v >= 0 for xy in places for v in xy) and len(set(places)) == len(dev)
+    shuffled = random.Random(0).sample(places, len(places))
+    moved = [dataclasses.replace(p, position=xy) for p, xy in zip(dev, shuffled)]
+    assert quality.map_lift(moved, keywords)["map_neighbour_keyword_lift"] < 1.3
 
 
 def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):

@@ -547,3 +547,115 @@ def test_related_ideas_follow_the_papers_with_the_words(browser, dev_site):
         assert web.errors == [] and web.dialogs == [] and web.outside == []
     finally:
         web.page.close()
+
+
+# The map (assets/digest/map.js): a collection's papers as dots, drawn on a canvas.
+
+_DOT = """() => {  // a pixel of a dot (a colour, not the grey of a dimmed dot, the dark of a label or white)
+  const c = document.querySelector('.pd-map-canvas'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const r = window.devicePixelRatio || 1, found = [];
+  for (let y = 2; y < c.height - 2; y += 3) for (let x = 2; x < c.width - 2; x += 3) {
+    const i = (y * c.width + x) * 4;
+    if (d[i + 3] === 255 && Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) found.push([x / r, y / r]);
+  }
+  return found;
+}"""
+
+
+def _map(web, url: str) -> dict:
+    """Open a map page, wait until it is drawn; its data (as the page fetched it)."""
+    web.page.goto(url)
+    web.page.wait_for_selector(".pd-map[data-state=ready]", timeout=15000)
+    return web.page.evaluate("() => fetch(document.querySelector('.pd-map').dataset.map).then(r => r.json())")
+
+
+def _hover_a_dot(web) -> tuple[float, float]:
+    """Point at dots until the tip shows a paper; where the pointer is."""
+    box = web.page.locator(".pd-map-canvas").bounding_box()
+    dots = web.page.evaluate(_DOT)
+    assert dots, "nothing drawn"
+    for x, y in dots[::max(1, len(dots) // 40)]:
+        web.page.mouse.move(box["x"] + x, box["y"] + y)
+        if web.page.locator(".pd-map-tip").is_visible():
+            return box["x"] + x, box["y"] + y
+    raise AssertionError("no dot shows a title")
+
+
+def test_map_shows_a_papers_title_and_opens_its_page(web, base_url, site_dir):
+    data = _map(web, f"{base_url}/iclr-2026/map/")
+    titles = {p[3]: p[4] for p in data["papers"]}
+    assert len(titles) == 38
+    x, y = _hover_a_dot(web)
+    title = web.page.inner_text(".pd-map-tip strong")
+    assert title in titles
+    href = web.page.get_attribute(".pd-map-tip", "href")
+    assert href == f"../../papers/{titles[title]}/"
+    web.page.mouse.click(x, y)
+    web.page.wait_for_url(f"{base_url}/papers/{titles[title]}/")
+    assert web.page.inner_text("h1") == title
+
+
+def test_map_lights_up_words_and_categories_and_zooms_back(web, base_url):
+    data = _map(web, f"{base_url}/iclr-2026/map/")
+    canvas = web.page.locator(".pd-map-canvas")
+    whole = canvas.evaluate("c => c.toDataURL()")
+    label = {i: g["label"] for i, g in enumerate(data["groups"])}
+    want = sum("graph" in f"{p[3]} {label[p[2]]}".lower() for p in data["papers"])
+    assert 0 < want < 38
+    web.page.fill(".pd-map-filter", "Graph")
+    assert web.page.inner_text(".pd-map-count") == f"{want} of 38 papers"
+    assert web.page.url.endswith("/iclr-2026/map/#q=Graph")  # (a link to what is lit up)
+    web.page.reload()
+    web.page.wait_for_selector(".pd-map[data-state=ready]")
+    assert web.page.input_value(".pd-map-filter") == "Graph"
+    assert web.page.inner_text(".pd-map-count") == f"{want} of 38 papers"
+    web.page.fill(".pd-map-filter", "")
+    assert web.page.inner_text(".pd-map-count") == ""
+    i, cat = max(enumerate(data["categories"]), key=lambda c: (c[1]["papers"], -c[0]))
+    button = web.page.locator(".pd-map-legend button").nth(i)
+    assert cat["name"] in button.inner_text()
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    assert web.page.inner_text(".pd-map-count") == f"{cat['papers']} of 38 papers"
+    button.click()
+    for _ in range(3):
+        web.page.click("[data-zoom=in]")
+    web.page.mouse.move(*(lambda b: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))(canvas.bounding_box()))
+    web.page.mouse.wheel(0, -400)
+    web.page.wait_for_timeout(100)
+    assert canvas.evaluate("c => c.toDataURL()") != whole
+    web.page.click("[data-zoom=reset]")
+    web.page.mouse.move(0, 0)
+    web.page.wait_for_timeout(100)
+    assert canvas.evaluate("c => c.toDataURL()") == whole
+
+
+def test_map_without_directory_urls(browser, flat_site):
+    site, base = flat_site
+    web = Watched(browser, base)
+    try:
+        data = _map(web, f"{base}/iclr-2026/map.html")
+        titles = {p[3]: p[4] for p in data["papers"]}
+        x, y = _hover_a_dot(web)
+        slug = titles[web.page.inner_text(".pd-map-tip strong")]
+        web.page.mouse.click(x, y)
+        web.page.wait_for_url(f"{base}/papers/{slug}.html")
+        assert (site / "papers" / f"{slug}.html").is_file()
+        assert web.errors == [] and web.dialogs == [] and web.outside == [] and web.missing == []
+    finally:
+        web.page.close()
+
+
+def test_map_of_a_conference_draws_and_labels_its_sub_topics(browser, dev_site):
+    site, base = dev_site
+    web = Watched(browser, base)
+    try:
+        data = _map(web, f"{base}/iclr-2026/map/")
+        assert len(data["papers"]) == 2120 and len(data["groups"]) > 30
+        _hover_a_dot(web)
+        assert web.page.inner_text(".pd-map-tip strong") in {p[3] for p in data["papers"]}
+        meta = web.page.inner_text(".pd-map-tip-meta")
+        assert any(meta.startswith(g["label"]) for g in data["groups"]), meta
+        assert web.errors == [] and web.dialogs == [] and web.outside == [] and web.missing == []
+    finally:
+        web.page.close()

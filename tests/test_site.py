@@ -136,6 +136,8 @@ def test_pages_without_directory_urls_link_right(tmp_path):
     page = (site / papers[0]["url"]).read_text("utf-8")
     assert 'action="../search.html"' in page and 'href="../search.html"' in page
     assert not list(site.glob("papers/*/index.html"))
+    placed = map_papers(site)  # (the map's papers too)
+    assert len(placed) == len(papers) and all(url.endswith(".html") and (site / url).is_file() for _, url in placed)
     feed = site / "feeds" / "all.atom.xml"  # (entries link relative to the feed)
     entries = re.findall(r'<link rel="alternate" type="text/html" href="\.\./(papers/[^"]+)"', feed.read_text("utf-8"))
     assert entries and all(e.endswith(".html") and (site / e).is_file() for e in entries)
@@ -183,6 +185,29 @@ def test_home_lists_collection_and_categories(seed_site):
     assert "ICLR 2026" in home and "38 papers" in home
     nav_categories = re.findall(r'href="iclr-2026/([a-z0-9-]+)/"', home)
     assert nav_categories
+
+
+def map_papers(site: Path, collection: str = "iclr-2026") -> list[tuple[str, str]]:
+    """(title, page file) of every paper on a collection's map, from the data its page draws."""
+    data = json.loads((site / "data" / "map" / f"{collection}.json").read_text("utf-8"))
+    assert len(data["groups"]) == len({g for _, _, g, _, _ in data["papers"]}) and data["spacing"] > 0
+    for c in data["categories"] + data["groups"]:
+        target, frag = resolve(site, site / "index.html", c["url"])
+        assert target.is_file() and (not frag or frag in parse(target).ids), c
+    return [(title, data["page"].replace("{slug}", slug)) for _, _, _, title, slug in data["papers"]]
+
+
+def test_the_map_shows_every_paper_of_its_collection(seed_site):
+    """Every page's nav leads to the collection's map; its data places each of the 38 papers once, with its
+    title and the address of its page."""
+    home = (seed_site / "index.html").read_text("utf-8")
+    assert 'href="iclr-2026/map/"' in home
+    page = (seed_site / "iclr-2026" / "map" / "index.html").read_text("utf-8")
+    assert 'data-map="../../data/map/iclr-2026.json"' in page and "../../assets/digest/map.js" in page
+    placed = map_papers(seed_site)
+    records = json.loads((seed_site / "data" / "papers.json").read_text())["papers"]
+    assert sorted(placed) == sorted((r["title"], r["url"]) for r in records)
+    assert all((seed_site / url / "index.html").is_file() for _, url in placed)
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")

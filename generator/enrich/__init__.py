@@ -38,6 +38,7 @@ from generator.cache import Cache, memo_key
 
 from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
 from .entities import extract_entities
+from . import layout
 from .names import analyze, coined, common_floor, common_names, extract_name
 from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
@@ -234,6 +235,8 @@ class Fitted:
     tags: TagModel
     subtopics: dict[str, Subtopics]  # category -> its sub-topics
     basis: tuple | None  # LSA basis of related papers (None: exact TF-IDF cosine)
+    map_basis: tuple | None  # the map's LSA space (layout.py): the related papers', or the corpus's own
+    places: dict[tuple[str, str], tuple[float, float]]  # (category, sub-topic) -> its 2-D place on maps
     cased: dict[str, str]  # how the fitted abstracts spell the words of terms not in lower case ("llms" -> "LLMs")
 
 
@@ -244,7 +247,7 @@ PLACED = FIELDS[:7]  # what a placed paper gets from per-abstract work (memoized
 
 def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str] | None = None,
            cache: Cache | None = None, text_keys: list[str] | None = None, one_core=None) -> list[Paper]:
-    """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions.
+    """Fill name, title, teaser, slug, categories, subtopic, tags, entities, results, related, mentions, position.
 
     Corpus statistics (TF-IDF vocabulary and weights, tag vocabulary, sub-topics, common names, the
     related-papers space) are fitted on the papers whose ids are in `fit` (default: all); the others
@@ -326,6 +329,9 @@ def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
                 placed[cat] = model
         spell_labels(papers, placed.values(), texts)
         clock("subtopics")
+        map_basis = layout.basis_for(X, basis)
+        places = layout.centres(layout.rows(X, map_basis), [layout.group_of(p) for p in papers])
+        clock("map")
 
         per_paper = extractors.results()
         if workers > 1:
@@ -341,7 +347,7 @@ def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
     cased = spelled({w for t in terms.tolist() for w in t.split()}, texts[:SHARED_SPELLING])
     return Fitted(terms, idf, [p.id for p in papers], X,
                   {p.id: tuple(copy(getattr(p, f)) for f in FIELDS) for p in papers},
-                  common, tag_model, placed, basis, cased)
+                  common, tag_model, placed, basis, map_basis, places, cased)
 
 
 def _category_model(cfg: EnrichConfig) -> tuple[Taxonomy, CategoryModel | None]:
@@ -381,7 +387,8 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
 
 def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: EnrichConfig, cache: Cache,
           key: str, text_keys: list[str] | None = None) -> None:
-    """Over all papers: related papers, mentions, titles and slugs (related lists and titles memoized)."""
+    """Over all papers: related papers, mentions, map places, titles and slugs (related lists, places and titles
+    memoized)."""
     clock = _Clock()
     at = {i: r for r, i in enumerate(fitted.ids)}
     later = iter(range(len(fitted.ids), len(fitted.ids) + placed.shape[0]))  # placed rows, in paper order
@@ -397,6 +404,8 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
                                        cache.table("mentions") if cache.folder is not None else None, text_keys)):
         p.mentions = men
     clock("mentions")
+    _map(papers, X, fitted, cache.table("map"), key)
+    clock("map")
     titles = cache.table("titles")
     for p in papers:
         title_key = memo_key((p.id, p.given_title, p.name, p.tags))  # (the id stands for the text)
@@ -407,3 +416,17 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     for p, slug in zip(papers, make_slugs(papers)):
         p.slug = slug
     clock("titles, slugs")
+
+
+def _map(papers: list[Paper], X: sp.csr_matrix, fitted: Fitted, table, key: str) -> None:
+    """Each paper's place on its collection's map (layout.py; memoized per collection)."""
+    for coll in sorted({p.collection for p in papers}):
+        at = [i for i, p in enumerate(papers) if p.collection == coll]
+        groups = [layout.group_of(papers[i]) for i in at]
+        memo = memo_key((key, [papers[i].id for i in at], groups))
+        places = table.get(memo)
+        if places is None:
+            places = layout.positions(layout.rows(X[at], fitted.map_basis), groups, fitted.places)
+            table.put(memo, places)
+        for i, xy in zip(at, places):
+            papers[i].position = xy

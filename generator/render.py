@@ -152,6 +152,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
         term_url=lambda name, kind: urls.href(f"{kind}/{slugify(name)}.md"),
         cat_url=lambda name, coll_slug: urls.href(category_path(coll_slug, name)),
         coll_url=lambda coll_slug: urls.href(f"{coll_slug}/index.md"),
+        map_url=lambda coll_slug: urls.href(f"{coll_slug}/map.md"),
     )
     return env
 

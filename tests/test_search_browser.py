@@ -593,6 +593,10 @@ def test_map_shows_a_papers_title_and_opens_its_page(web, base_url, site_dir):
     web.page.mouse.click(x, y)
     web.page.wait_for_url(f"{base_url}/papers/{titles[title]}/")
     assert web.page.inner_text("h1") == title
+    web.page.click("text=on the map")  # ... and back: the paper, close up, its title shown
+    web.page.wait_for_url(f"{base_url}/iclr-2026/map/?paper={titles[title]}")
+    web.page.wait_for_selector(".pd-map[data-state=ready]")
+    assert web.page.locator(".pd-map-tip").is_visible() and web.page.inner_text(".pd-map-tip strong") == title
 
 
 def test_map_lights_up_words_and_categories_and_zooms_back(web, base_url):

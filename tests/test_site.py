@@ -37,6 +37,7 @@ def parse(path: Path) -> Links:
 
 def resolve(site: Path, page: Path, href: str) -> tuple[Path, str]:
     url, frag = urldefrag(href)
+    url = url.split("?", 1)[0]  # (a static host serves the file whatever the query: "map/?paper=x")
     base = site if url.startswith("/") else page.parent  # 404.html uses root-absolute URLs
     target = (base / unquote(url).lstrip("/")).resolve() if url else page
     if target.is_dir():

@@ -21,6 +21,7 @@
                  "#d4a6c8", "#fabfd2", "#d7b5a6", "#bab0ac"];
   var DIM = "rgba(128,128,128,0.18)";
   var DOT = 0.38, MAX_DOT = 7;  // a dot's radius, in map spacings; at most this many pixels in the whole map
+  var FOCUS_DOT = 7;  // and so many pixels round a paper the page was opened for
   var LABEL_RADIUS = 15;  // a disc is labelled from this radius on screen (px) on, if its label has room
 
   var data, papers = [], groups = [], lit = null, chosen = {}, hover = -1;
@@ -52,7 +53,19 @@
     resize();
     view.scale = fit.scale; view.x = fit.x; view.y = fit.y;
     fromHash();
+    focus();
     draw();
+  }
+
+  function focus() {  // "?paper=<slug>" (a paper page's "on the map"): that paper, close up, its title shown
+    var m = /[?&]paper=([^&#]*)/.exec(window.location.search), slug;
+    try { slug = m && decodeURIComponent(m[1]); } catch (err) { slug = null; }
+    var i = slug ? papers.findIndex(function (p) { return p.slug === slug; }) : -1;
+    if (i < 0) return;
+    view.scale = Math.max(view.scale, FOCUS_DOT / (data.spacing * DOT));
+    view.x = width / 2 - papers[i].x * view.scale;
+    view.y = height / 2 - papers[i].y * view.scale;
+    showTip(i);
   }
 
   function buildLegend() {

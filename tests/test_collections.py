@@ -40,3 +40,10 @@ def test_second_collection_appears_beside_the_first(tmp_path):
         if p.collection == "NeurIPS 2025":
             page = (docs / "papers" / f"{p.slug}.md").read_text("utf-8")
             assert 'href="../../neurips-2025/"' in page
+    # each collection its own map, of its own papers, linked from their pages
+    for slug, coll in (("iclr-2026", "ICLR 2026"), ("neurips-2025", "NeurIPS 2025")):
+        data = json.loads((site / "data" / "map" / f"{slug}.json").read_text("utf-8"))
+        assert sorted(p[4] for p in data["papers"]) == sorted(p.slug for p in result.papers if p.collection == coll)
+        assert (site / slug / "map" / "index.html").is_file() and {"Map": f"{slug}/map.md"} in nav[sections.index(coll)][coll]
+    page = (docs / "papers" / f"{next(p.slug for p in result.papers if p.collection == 'NeurIPS 2025')}.md").read_text("utf-8")
+    assert 'href="../../neurips-2025/map/?paper=' in page

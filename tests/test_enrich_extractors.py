@@ -108,6 +108,11 @@ def test_titles():
         == "Theoretical framework: sample complexity"
     part = "One of the core facets of Bayesianism is updating prior beliefs. Priors are hard to set."  # (no subject)
     assert make_title(None, None, part, ["neural network", "latent variable"]) == "Neural network and latent variable"
+    # a key phrase that points back ("these explanations") names what it points to, before any tag does
+    back = ("Previous work has explored the complexity of deriving two types of explanations: sufficient reasons and"
+            " contrastive reasons. In this study, we introduce a unified framework for analyzing these explanations,"
+            " demonstrating that they can all be characterized through one value function.")
+    assert make_title(None, None, back, ["neural network"]) == "Unified framework for analyzing explanations"
     assert make_title(None, None, "We present a theoretical framework that explains simplicity bias in deep"
                       " networks. It is general.", []) == "Explaining simplicity bias in deep networks"
     mdm = ("Masked diffusion models (MDMs) are new. In this work, we ask what types of reasoning problems MDMs can"

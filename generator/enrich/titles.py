@@ -571,12 +571,16 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
     if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject):
         return _specific(_cap(subject), tags)
+    loose = key_phrase(_THESE.sub("", text))  # "a framework for analyzing these explanations": the explanations
+    if loose and not _KIND_ONLY.fullmatch(loose):  # the abstract spoke of ("these" points back, as a title cannot)
+        return loose
     phrases = [t for t in tags if " " in t or "-" in t]
     if phrases:
         return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
     return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
 
 
+_THESE = re.compile(r"(?<=\s)(?:these|those|such)\s+(?=[a-z][\w\-]*s\b)")
 _PART_OF = re.compile(r"(?:one|some|many|most|each|all|much|part)\s+of\b", re.I)  # "One of the core facets of X"
 SPECIFIC_WORDS = 3  # a fallback title of at most this many words gets the paper's own topics added
 

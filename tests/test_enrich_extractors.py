@@ -600,6 +600,10 @@ def test_cue_scan_equals_finditer():
      "ReDDiT: Rehashing noise approach for discrete diffusion transformer"),
     ("RefineBench", "We introduce RefineBench, a benchmark of 1,002 challenging problems across 11 domains.",
      "RefineBench: Benchmark of 1,002 challenging problems across 11 domains"),  # (not "Benchmark of 1")
+    # the kind of thing a name modifies, and what it is for ("a Half-Order (HO) fine-tuning paradigm for DM")
+    ("Half-Order", "We propose the Recursive Likelihood Ratio (RLR) optimizer, a Half-Order (HO) fine-tuning paradigm"
+                   " for DM. The HO gradient estimator enables rearrangement.", "Half-Order: Fine-tuning paradigm for DM"),
+    ("Half-Order", "We study the Half-Order fine-tuning paradigm, which is fast.", "Half-Order"),
     # nothing descriptive to say: the name alone rather than a broken fragment, or a result for a purpose
     ("BIRD", "Results on BIRD: the most recent flagship model GPT-5 completes only 8.67% of tasks.", "BIRD"),
     ("PGX", "We introduce PGX, a framework that achieves competitive performance on three benchmarks.", "PGX"),

@@ -415,11 +415,16 @@ def descriptor(name: str, text: str) -> str:
         m = _EPITHET_RX.match(text, end, end + 80)
         if m:  # or what it is called: "Kevin the Kernel Writer" -> "Kevin: The Kernel Writer"
             return _cap(m.group(0).strip())
-    for pos, _ in occ:  # 3. the noun phrase that introduces it: "a conjoint framework called X"
+    for pos, end in occ:  # 3. the kind of thing it names: "a Half-Order (HO) fine-tuning paradigm for DM"
+        m = _NAME_MODIFIES.match(text, end) if _DET_BEFORE.search(text, max(0, pos - 8), pos) else None
+        p = _phrase(m.group(1)) if m else ""
+        if _good(p, name) and not _KIND_ONLY.fullmatch(p):
+            return _cap(p)
+    for pos, _ in occ:  # 4. the noun phrase that introduces it: "a conjoint framework called X"
         p = _noun_before(text[max(0, pos - 120):pos], name)
         if p:
             return _cap(p)
-    for pos, end in occ:  # 4. what it does, where a sentence opens with it: "FlexiCodec improves X with Y"
+    for pos, end in occ:  # 5. what it does, where a sentence opens with it: "FlexiCodec improves X with Y"
         ours = _OUR_KIND.search(text, max(0, pos - 40), pos) and text.startswith(",", end)
         if not pos or not (ours or _SENTENCE_OPEN.search(text, max(0, pos - 3), pos)):
             continue  # (an abstract's first word modifies its subject as often as it names it: "RNA molecules underlie")
@@ -435,6 +440,9 @@ def descriptor(name: str, text: str) -> str:
     return ""
 
 
+_DET_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+[*_]*$")
+_NAME_MODIFIES = re.compile(rf"[*_]*\s*(?:\([^()]{{1,20}}\)\s+)?((?:[a-z][\w\-]*\s+){{1,3}}{_SELF}\s+(?:for|of|to|on|in)\s.*)",
+                            re.S)  # (a kind with a modifier, and what it is for: not "the X framework, which ...")
 _SENTENCE_OPEN = re.compile(r"[.!?]\s+$")
 _OUR_KIND = re.compile(rf"(?:^|[.!?]\s+)Our\s+(?:[\w\-]+\s+)?{_SELF},\s+$")  # "Our algorithm, COMBRL, maximizes ..."
 _KIND = re.compile(rf"{_SELF}s")

@@ -47,3 +47,4 @@ def test_second_collection_appears_beside_the_first(tmp_path):
         assert (site / slug / "map" / "index.html").is_file() and {"Map": f"{slug}/map.md"} in nav[sections.index(coll)][coll]
     page = (docs / "papers" / f"{next(p.slug for p in result.papers if p.collection == 'NeurIPS 2025')}.md").read_text("utf-8")
     assert 'href="../../neurips-2025/map/?paper=' in page
+    assert 'See them on a <a href="map/">map</a>' in (site / "neurips-2025" / "index.html").read_text("utf-8")

@@ -494,10 +494,11 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             for cat in c.categories:
                 groups = groups_of[c.name, cat.name]
                 page(category_path(c.slug, cat.name), "category.md.j2",
-                     lambda: (page_root, c.name, cat.name, cat.description,
+                     lambda: (page_root, c.name, c.slug, cat.name, cat.description,
                               [(g.label, g.slug, g.page, len(g.papers), g.tags, [t in linked["tags"] for t in g.tags])
                                if g.page else (g.label, g.slug, [card_keys[id(p)] for p in g.papers]) for g in groups]),
-                     root=page_root, category=cat, collection=c.name, papers_count=len(cat.papers), groups=groups)
+                     root=page_root, category=cat, collection=c.name, coll_slug=c.slug, papers_count=len(cat.papers),
+                     groups=groups)
                 if not groups[0].page:
                     continue
                 siblings = sorted(((g.label, urls.href(g.page)) for g in groups), key=lambda s: s[0].casefold())

@@ -663,3 +663,35 @@ def test_map_of_a_conference_draws_and_labels_its_sub_topics(browser, dev_site):
         assert web.errors == [] and web.dialogs == [] and web.outside == [] and web.missing == []
     finally:
         web.page.close()
+
+
+def test_map_from_a_category_page_lights_up_its_papers(web, base_url, site_dir):
+    home = (site_dir / "iclr-2026" / "index.html").read_text("utf-8")
+    slug = re.search(r'href="(datasets-and-benchmarks)/"', home).group(1)
+    web.page.goto(f"{base_url}/iclr-2026/{slug}/")
+    web.page.click("text=on the map")
+    web.page.wait_for_url(f"{base_url}/iclr-2026/map/?category=datasets%20and%20benchmarks")
+    web.page.wait_for_selector(".pd-map[data-state=ready]")
+    data = web.page.evaluate("() => fetch(document.querySelector('.pd-map').dataset.map).then(r => r.json())")
+    n = next(c["papers"] for c in data["categories"] if c["name"] == "datasets and benchmarks")
+    assert web.page.inner_text(".pd-map-count") == f"{n} of 38 papers"
+    assert web.page.locator(".pd-map-legend button[aria-pressed=true]").inner_text().startswith("datasets and benchmarks")
+
+
+def test_map_from_a_sub_topic_page_shows_its_disc(browser, dev_site):
+    site, base = dev_site
+    web = Watched(browser, base)
+    try:
+        topic = sorted((site / "topics").rglob("index.html"))[0]
+        web.page.goto(f"{base}/{topic.parent.relative_to(site).as_posix()}/")
+        label = web.page.inner_text("h1")
+        web.page.click(".pd-lead >> text=on the map")
+        web.page.wait_for_selector(".pd-map[data-state=ready]")
+        assert "/iclr-2026/map/?topic=" in web.page.url
+        box = web.page.locator(".pd-map-canvas").bounding_box()
+        web.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # (the disc's centre)
+        web.page.wait_for_selector(".pd-map-tip:visible")
+        assert web.page.inner_text(".pd-map-tip-meta").startswith(label + " · ")
+        assert web.errors == [] and web.dialogs == [] and web.outside == [] and web.missing == []
+    finally:
+        web.page.close()

@@ -24,7 +24,7 @@
   var FOCUS_DOT = 7;  // and so many pixels round a paper the page was opened for
   var LABEL_RADIUS = 15;  // a disc is labelled from this radius on screen (px) on, if its label has room
 
-  var data, papers = [], groups = [], lit = null, chosen = {}, hover = -1;
+  var data, papers = [], groups = [], lit = null, chosen = {}, hover = -1, ringed = -1;
   var view = {scale: 1, x: 0, y: 0}, fit = {scale: 1, x: 0, y: 0}, width = 0, height = 0, ratio = 1;
   var grid = {}, cell = 1, drawn = false;
 
@@ -57,15 +57,28 @@
     draw();
   }
 
-  function focus() {  // "?paper=<slug>" (a paper page's "on the map"): that paper, close up, its title shown
-    var m = /[?&]paper=([^&#]*)/.exec(window.location.search), slug;
-    try { slug = m && decodeURIComponent(m[1]); } catch (err) { slug = null; }
-    var i = slug ? papers.findIndex(function (p) { return p.slug === slug; }) : -1;
-    if (i < 0) return;
-    view.scale = Math.max(view.scale, FOCUS_DOT / (data.spacing * DOT));
-    view.x = width / 2 - papers[i].x * view.scale;
-    view.y = height / 2 - papers[i].y * view.scale;
-    showTip(i);
+  function focus() {  // what the page was opened for: "?paper=<slug>" (a paper page's "on the map"), the paper
+    // close up with its title shown; "?topic=<label>&category=<name>" (a sub-topic page's), that disc in view,
+    // ringed; "?category=<name>" (a category page's), its papers lit up
+    var q = new URLSearchParams(window.location.search);
+    var cat = data.categories.findIndex(function (c) { return c.name === q.get("category"); });
+    var i = q.get("paper") ? papers.findIndex(function (p) { return p.slug === q.get("paper"); }) : -1;
+    if (i >= 0) {
+      view.scale = Math.max(view.scale, FOCUS_DOT / (data.spacing * DOT));
+      view.x = width / 2 - papers[i].x * view.scale;
+      view.y = height / 2 - papers[i].y * view.scale;
+      showTip(i);
+    } else if (q.get("topic")) {
+      ringed = groups.findIndex(function (g) { return g.label === q.get("topic") && (cat < 0 || g.category === cat); });
+      if (ringed >= 0) {
+        var g = groups[ringed];
+        view.scale = Math.max(view.scale, Math.min(height / 3 / g.r, FOCUS_DOT * 2 / (data.spacing * DOT)));
+        view.x = width / 2 - g.x * view.scale;
+        view.y = height / 2 - g.y * view.scale;
+      }
+    } else if (cat >= 0) {
+      legend.querySelectorAll("button")[cat].click();
+    }
   }
 
   function buildLegend() {
@@ -153,6 +166,14 @@
         ctx.arc(sx, sy, r, 0, 2 * Math.PI);
         ctx.fill();
       }
+    }
+    if (ringed >= 0) {
+      var g = groups[ringed];
+      ctx.strokeStyle = "rgba(0,0,0,0.55)";
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(g.x * view.scale + view.x, g.y * view.scale + view.y, g.r * view.scale + 4, 0, 2 * Math.PI);
+      ctx.stroke();
     }
     if (hover >= 0) {
       var h = papers[hover];

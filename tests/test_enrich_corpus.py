@@ -146,6 +146,14 @@ def test_subtopic_labels_name_each_idea_once():
     assert label_terms(["motion", "motions", "policies", "policy", "focus", "loss"], 3) == ["motion", "policies", "focus"]
     assert label_terms(["analysis", "loss", "losses", "patch", "patches"], 3) == ["analysis", "loss", "patch"]
     assert label_terms([], 3) == []
+    # words of one stem are one idea ("differential privacy", "differentially private"); a longer word that
+    # is another one is not ("image", "ImageNet"; "classifier", "classical"; "transfer", "transformer")
+    assert label_terms(["differential privacy", "differentially private", "leakage", "sampling", "sampler"], 3) == \
+        ["differential privacy", "leakage", "sampling"]
+    assert label_terms(["attack success", "attackers", "watermark", "watermarking", "generative models", "generation"],
+                       4) == ["attack success", "watermark", "generative models"]
+    assert label_terms(["image generation", "ImageNet", "classifier", "classical", "transfer", "transformer"], 6) == \
+        ["image generation", "ImageNet", "classifier", "classical", "transfer", "transformer"]
     from generator.enrich.text import spelled  # labels are spelled as the abstracts spell their words
     texts = ["LLMs fail. We train LLMs with GRPO and a Bayesian prior.", "Policy gradients help llms. Policy is key.",
              "Our LLMs use GRPO-style updates and Bayesian inference; the policy is fixed."]

@@ -143,14 +143,15 @@ def singular(word: str) -> str:
 
 def distinct_terms(ranked: Iterable[str], n: int) -> list[str]:
     """Up to n of the ranked terms, none of them part of another: "flow matching" stands for "flow" and
-    "matching", "motion" for "motions" (a later phrase takes the place of the words it covers).  For
+    "matching", "motion" for "motions", "differential privacy" for "differentially private" (words of one
+    stem), and a later phrase takes the place of the words it covers.  For
     labels and explanations that name each idea once: sub-topic labels, a related paper's shared terms."""
     chosen: list[tuple[str, frozenset]] = []
     for term in ranked:
         words = word_set(term)
-        if any(words <= other for _, other in chosen):
+        if any(_covers(other, words) for _, other in chosen):
             continue
-        covered = [i for i, (_, other) in enumerate(chosen) if other <= words]
+        covered = [i for i, (_, other) in enumerate(chosen) if _covers(words, other)]
         if covered:
             chosen[covered[0]] = (term, words)
             chosen = [c for i, c in enumerate(chosen) if i not in covered[1:]]
@@ -159,6 +160,31 @@ def distinct_terms(ranked: Iterable[str], n: int) -> list[str]:
         if len(chosen) == n:
             break
     return [term for term, _ in chosen]
+
+
+def _covers(big: frozenset[str], small: frozenset[str]) -> bool:
+    """Does each word of `small` have a word of the same stem in `big` ("differential privacy" covers
+    "differentially private", "watermarking" covers "watermark")?"""
+    return small <= big or all(w in big or any(_same_stem(w, v) for v in big) for w in small)
+
+
+STEM = 5  # letters two words of one stem share at least
+# what may follow a shared stem: "priva|cy, priva|te", "sampl|ing, sampl|er", "watermark|, watermark|ing" (not
+# "image|, image|net", "classi|fier, classi|cal", "transf|er, transf|ormer")
+_ENDINGS = frozenset("""_ s es e ed er ers ing ings ion ions ation ations ive ives ively al ally ly y cy te ity
+ities ility le able ible ize ized izer izes ization ise ised isation ic ical ics ment ments ness or ors ous ial
+ially on ve tion tive ty""".split()) | {""}
+
+
+@lru_cache(maxsize=1 << 16)
+def _same_stem(a: str, b: str) -> bool:
+    """'privacy' and 'private', 'generation' and 'generative', 'attack' and 'attackers'; not 'image' and 'imagenet'."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= STEM and a[n:] in _ENDINGS and b[n:] in _ENDINGS
 
 
 @lru_cache(maxsize=1 << 16)

@@ -66,6 +66,10 @@ class Collection:
 class Term:
     name: str
     papers: list[Paper]
+    spellings: tuple[str, ...] = ()  # every name that leads to its page (its slug's)
+
+    def __post_init__(self):
+        self.spellings = self.spellings or (self.name,)
 
 
 def _yaml(value: str) -> Markup:
@@ -216,24 +220,27 @@ def min_term_papers(n: int) -> int:
 
 
 def terms_of(papers: list[Paper], attr: str, min_papers: int = 1) -> list[Term]:
-    """Tags or entities with at least `min_papers` papers each, by name."""
-    index: dict[str, list[Paper]] = defaultdict(list)
+    """Tags or entities with at least `min_papers` papers each, by name.  Names of one page (slug) are one
+    term ("Llama-3.2-1B", "Llama-3.2-1b"), named as most of its papers write it, listing all of them."""
+    papers_of: dict[str, list[Paper]] = defaultdict(list)
+    spellings: dict[str, Counter] = defaultdict(Counter)
     for p in papers:
         for t in getattr(p, attr):
-            index[t].append(p)
-    seen_slugs: set[str] = set()
+            slug = slugify(t)
+            spellings[slug][t] += 1
+            if not papers_of[slug] or papers_of[slug][-1] is not p:
+                papers_of[slug].append(p)
     terms = []
-    for name, ps in sorted(index.items(), key=lambda kv: kv[0].casefold()):
-        if len(ps) < min_papers or not slugify(name) or slugify(name) in seen_slugs:
-            continue  # enrich merges variants; a slug clash here would overwrite a page
-        seen_slugs.add(slugify(name))
-        terms.append(Term(name, ps))
-    return terms
+    for slug, ps in papers_of.items():
+        if slug and len(ps) >= min_papers:
+            count = spellings[slug]
+            terms.append(Term(min(count, key=lambda s: (-count[s], s)), ps, tuple(sorted(count))))
+    return sorted(terms, key=lambda t: (t.name.casefold(), t.name))
 
 
 def term_pages(tags: list[Term], entities: list[Term]) -> dict[str, set[str]]:
-    """The tag and entity names that have a page (templates link only those)."""
-    return {"tags": {t.name for t in tags}, "entities": {t.name for t in entities}}
+    """The tag and entity names that have a page (templates link only those), in every spelling."""
+    return {"tags": {s for t in tags for s in t.spellings}, "entities": {s for t in entities for s in t.spellings}}
 
 
 def papers_record(p: Paper, urls: Urls = Urls()) -> dict:
@@ -512,7 +519,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
                 root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun).encode("utf-8")
             for t in terms:
                 page(f"{kind}/{slugify(t.name)}.md", "term.md.j2",
-                     lambda: (page_root, kind, noun, t.name, [card_keys[id(p)] for p in t.papers]),
+                     lambda: (page_root, kind, noun, t.name, t.spellings, [card_keys[id(p)] for p in t.papers]),
                      root=page_root, kind=kind, term=t, noun=noun)
         ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
         letters: dict[str, list[Paper]] = defaultdict(list)

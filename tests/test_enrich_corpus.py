@@ -215,6 +215,9 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     shared = [s for p in papers for r in p.related for s in r.shared]
     words = {w for t in shared + [t for p in papers for t in p.tags] for w in t.split()}
     assert words and not words & {"https", "http", "com", "www", "org", "io"}  # ("GitHub issues" are a topic)
+    from generator.slugs import slugify  # one spelling per tag: not "vision-language model" and "vision language model"
+    names = {t for p in papers for t in p.tags}
+    assert len({slugify(t) for t in names}) == len(names)
     assert not words & {"like", "unlike"}  # (not "domains like")
     from generator.enrich.related import _BOILERPLATE
     assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]

@@ -247,3 +247,21 @@ def test_out_of_nav_pages_use_the_light_template(seed_site):
         assert html.count("<h1") == 1
     home = (seed_site / "index.html").read_text("utf-8")
     assert "assets/javascripts/bundle." in home
+
+
+def test_names_of_one_page_are_one_term():
+    """"Llama-3.2-1B" and "Llama-3.2-1b" lead to one page, named as most papers write it, listing every
+    paper of either spelling once, in paper order; a name of its own page stays apart."""
+    from generator.model import Paper
+
+    def paper(i, ents):
+        return Paper(id=str(i), slug=f"p{i}", collection="C", abstract_raw="", abstract_md="", abstract_html="",
+                     plain_text="", entities=ents)
+    papers = [paper(0, ["Llama-3.2-1b"]), paper(1, ["Llama-3.2-1B", "GSM8K"]), paper(2, ["Llama-3.2-1B"]),
+              paper(3, ["Llama-3.2-1b", "Llama-3.2-1B"]), paper(4, ["GSM8K"])]
+    terms = render.terms_of(papers, "entities", 2)
+    assert [(t.name, [p.id for p in t.papers], t.spellings) for t in terms] == [
+        ("GSM8K", ["1", "4"], ("GSM8K",)),
+        ("Llama-3.2-1B", ["0", "1", "2", "3"], ("Llama-3.2-1B", "Llama-3.2-1b"))]
+    assert render.term_pages([], terms)["entities"] == {"GSM8K", "Llama-3.2-1B", "Llama-3.2-1b"}
+    assert render.terms_of(papers, "entities", 3)[0].name == "Llama-3.2-1B"

@@ -192,7 +192,7 @@ def test_subtopics_group_papers_by_shared_ideas(dev):
 
 def test_the_map_puts_similar_discs_near_each_other(dev):
     """A paper shares an author keyword (never read by the enrichment) with its 10 nearest papers on other
-    discs of the map 2.5 times as often as with any paper on another disc; with the places shuffled, 1."""
+    discs of the map 2.7 times as often as with any paper on another disc; with the places shuffled, 1."""
     spec = importlib.util.spec_from_file_location("quality", ROOT / "benchmarks" / "quality.py")
     quality = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(quality)

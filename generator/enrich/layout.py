@@ -20,6 +20,7 @@ LSA_DIMS = 16  # axes of a small corpus's own LSA space (a large one uses the re
 SPACING = 10  # map units between neighbouring papers
 GAP = 1.0  # SPACING units between two discs
 PERPLEXITY = 30  # t-SNE's neighbourhood (at most a third of the groups)
+TSNE_ITER = 500  # (scikit-learn's default, 1,000, takes longer and places the dev file's groups no better: map lift 2.54, against 2.68)
 SPREAD = 0.25  # the places are spread until this share of the discs are clear of their nearest (the rest is pushed apart)
 
 
@@ -50,7 +51,7 @@ def centres(Z: np.ndarray, groups: list[tuple[str, str]]) -> dict[tuple[str, str
         from threadpoolctl import threadpool_limits
         with threadpool_limits(1):
             P = TSNE(2, perplexity=min(PERPLEXITY, max(1.0, (g - 1) / 3)), init="pca", random_state=0,
-                     method="exact" if g < 200 else "barnes_hut", n_jobs=1).fit_transform(C)
+                     method="exact" if g < 200 else "barnes_hut", n_jobs=1, max_iter=TSNE_ITER).fit_transform(C)
     P = P - P.mean(axis=0)
     P /= max(float(np.abs(P).max()), 1e-9)
     return {k: (round(float(x), 6), round(float(y), 6)) for k, (x, y) in zip(keys, P)}

@@ -147,21 +147,32 @@ def distinct_terms(ranked: Iterable[str], n: int) -> list[str]:
     stem), and a later phrase takes the place of the words it covers.  For
     labels and explanations that name each idea once: sub-topic labels, a related paper's shared terms."""
     chosen: list[tuple[str, frozenset]] = []
+    heads: set[str] = set()  # the first STEM letters of the words chosen so far (or of those replaced)
     for term in ranked:
         words = word_set(term)
-        if any(_covers(other, words) for _, other in chosen):
-            continue
-        covered = [i for i, (_, other) in enumerate(chosen) if _covers(words, other)]
-        if covered:
-            chosen[covered[0]] = (term, words)
-            chosen = [c for i, c in enumerate(chosen) if i not in covered[1:]]
-        else:
-            chosen.append((term, words))
+        mine = _heads(words)
+        if not mine.isdisjoint(heads):  # (else no word of one is a word, or of the stem, of another)
+            if any(_covers(other, words) for _, other in chosen):
+                continue
+            covered = [i for i, (_, other) in enumerate(chosen) if _covers(words, other)]
+            if covered:
+                chosen[covered[0]] = (term, words)
+                chosen = [c for i, c in enumerate(chosen) if i not in covered[1:]]
+                heads |= mine
+                continue
+        chosen.append((term, words))
+        heads |= mine
         if len(chosen) == n:
             break
     return [term for term, _ in chosen]
 
 
+@lru_cache(maxsize=1 << 16)
+def _heads(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(w[:STEM] for w in words)
+
+
+@lru_cache(maxsize=1 << 18)
 def _covers(big: frozenset[str], small: frozenset[str]) -> bool:
     """Does each word of `small` have a word of the same stem in `big` ("differential privacy" covers
     "differentially private", "watermarking" covers "watermark")?"""

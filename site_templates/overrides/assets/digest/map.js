@@ -42,7 +42,7 @@
       return {x: p[0], y: p[1], group: p[2], category: g.category, title: p[3], slug: p[4],
               text: (p[3] + " " + g.label).toLowerCase()};
     });
-    groups = d.groups.map(function (g) { return {label: g.label, category: g.category, url: g.url, n: 0, x: 0, y: 0, r: 0}; });
+    groups = d.groups.map(function (g) { return {label: g.label, category: g.category, n: 0, x: 0, y: 0, r: 0}; });
     papers.forEach(function (p) { var g = groups[p.group]; g.n += 1; g.x += p.x; g.y += p.y; });
     groups.forEach(function (g) { if (g.n) { g.x /= g.n; g.y /= g.n; } });
     papers.forEach(function (p) {

@@ -202,7 +202,7 @@ def test_the_map_shows_every_paper_of_its_collection(seed_site):
     """Every page's nav leads to the collection's map; its data places each of the 38 papers once, with its
     title and the address of its page."""
     home = (seed_site / "index.html").read_text("utf-8")
-    assert 'href="iclr-2026/map/"' in home
+    assert 'href="iclr-2026/map/"' in home and '<a href="iclr-2026/map/">on a map</a>, by topic' in home
     page = (seed_site / "iclr-2026" / "map" / "index.html").read_text("utf-8")
     assert 'data-map="../../data/map/iclr-2026.json"' in page and "../../assets/digest/map.js" in page
     placed = map_papers(seed_site)

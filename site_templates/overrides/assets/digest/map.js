@@ -167,24 +167,18 @@
         ctx.fill();
       }
     }
-    if (ringed >= 0) {
-      var g = groups[ringed];
-      ctx.strokeStyle = "rgba(0,0,0,0.55)";
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.arc(g.x * view.scale + view.x, g.y * view.scale + view.y, g.r * view.scale + 4, 0, 2 * Math.PI);
-      ctx.stroke();
-    }
-    if (hover >= 0) {
-      var h = papers[hover];
-      ctx.strokeStyle = "#000";
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(h.x * view.scale + view.x, h.y * view.scale + view.y, r + 2, 0, 2 * Math.PI);
-      ctx.stroke();
-    }
+    if (ringed >= 0) ring(groups[ringed], groups[ringed].r * view.scale + 4, "rgba(0,0,0,0.55)", 1.5);  // the disc asked for
+    if (hover >= 0) ring(papers[hover], r + 2, "#000", 2);  // the paper pointed at
     labels();
     box.setAttribute("data-state", "ready");  // (drawn: what tests wait for)
+  }
+
+  function ring(at, radius, style, width) {  // a circle round a place of the map (a paper's or a disc's centre)
+    ctx.strokeStyle = style;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.arc(at.x * view.scale + view.x, at.y * view.scale + view.y, radius, 0, 2 * Math.PI);
+    ctx.stroke();
   }
 
   function labels() {  // the sub-topics whose disc is large enough on screen, largest first, none over another

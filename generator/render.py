@@ -322,12 +322,14 @@ def papers_json(papers: list[Paper], urls: Urls = Urls()) -> str:
 # normalize derives these from abstract_raw, with code the cache's fingerprint covers: a key that has
 # abstract_raw need not hash them again (they are most of a paper's bytes)
 DERIVED_TEXT = ("abstract_md", "abstract_html", "plain_text")
-_PLAIN_FIELDS = attrgetter(*(f.name for f in fields(Paper) if f.name not in ("related", "sources", "position", *DERIVED_TEXT)))
+_PLAIN_FIELDS = attrgetter(*(f.name for f in fields(Paper)
+                              if f.name not in ("related", "sources", "position", *DERIVED_TEXT)))
 
 
 def paper_digest(p: Paper) -> str:
-    """A key for everything a paper holds but its map position: every field (the DERIVED_TEXT through abstract_raw), with its
-    Related and Source values as tuples.  What a page shows of the paper itself is a function of this."""
+    """A key for everything a paper holds but its place on the map (which only the map shows): every field
+    (the DERIVED_TEXT through abstract_raw), with its Related and Source values as tuples.  What a page
+    shows of the paper itself is a function of this."""
     return memo_key((_PLAIN_FIELDS(p), [tuple(vars(r).values()) for r in p.related],
                      [tuple(vars(s).values()) for s in p.sources]))
 

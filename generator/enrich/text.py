@@ -141,11 +141,19 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
+STEM = 5  # letters two words of one stem share at least
+# what may follow a shared stem: "priva|cy, priva|te", "sampl|ing, sampl|er", "watermark|, watermark|ing" (not
+# "image|, image|net", "classi|fier, classi|cal", "transf|er, transf|ormer")
+_ENDINGS = frozenset("""s es e ed er ers ing ings ion ions ation ations ive ives ively al ally ly y cy te ity
+ities ility le able ible ize ized izer izes ization ise ised isation ic ical ics ment ments ness or ors ous ial
+ially on ve tion tive ty""".split()) | {""}
+
+
 def distinct_terms(ranked: Iterable[str], n: int) -> list[str]:
     """Up to n of the ranked terms, none of them part of another: "flow matching" stands for "flow" and
     "matching", "motion" for "motions", "differential privacy" for "differentially private" (words of one
-    stem), and a later phrase takes the place of the words it covers.  For
-    labels and explanations that name each idea once: sub-topic labels, a related paper's shared terms."""
+    stem), and a later phrase takes the place of the words it covers.  For labels and explanations that
+    name each idea once: sub-topic labels, a related paper's shared terms, the words behind a category."""
     chosen: list[tuple[str, frozenset]] = []
     heads: set[str] = set()  # the first STEM letters of the words chosen so far (or of those replaced)
     for term in ranked:
@@ -177,14 +185,6 @@ def _covers(big: frozenset[str], small: frozenset[str]) -> bool:
     """Does each word of `small` have a word of the same stem in `big` ("differential privacy" covers
     "differentially private", "watermarking" covers "watermark")?"""
     return small <= big or all(w in big or any(_same_stem(w, v) for v in big) for w in small)
-
-
-STEM = 5  # letters two words of one stem share at least
-# what may follow a shared stem: "priva|cy, priva|te", "sampl|ing, sampl|er", "watermark|, watermark|ing" (not
-# "image|, image|net", "classi|fier, classi|cal", "transf|er, transf|ormer")
-_ENDINGS = frozenset("""_ s es e ed er ers ing ings ion ions ation ations ive ives ively al ally ly y cy te ity
-ities ility le able ible ize ized izer izes ization ise ised isation ic ical ics ment ments ness or ors ous ial
-ially on ve tion tive ty""".split()) | {""}
 
 
 @lru_cache(maxsize=1 << 16)

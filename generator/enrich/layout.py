@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from .related import leading_axes, lsa_project
 from .vectors import unit_rows
 
 LSA_DIMS = 16  # axes of a small corpus's own LSA space (a large one uses the related papers')
@@ -157,11 +158,9 @@ def basis_for(X, basis: tuple | None) -> tuple | None:
         return basis
     if min(X.shape) < 3:
         return None
-    from .related import leading_axes  # (fit time)
     return np.arange(X.shape[1]), leading_axes(X, LSA_DIMS)
 
 
 def rows(X, basis: tuple | None) -> np.ndarray:
     """X's rows in the map's LSA space (l2-normalised; zeros without a basis)."""
-    from .related import lsa_project
     return lsa_project(X, basis) if basis is not None else np.zeros((X.shape[0], 1), np.float32)

@@ -21,6 +21,8 @@ import re
 import numpy as np
 import scipy.sparse as sp
 
+from generator.slugs import slugify
+
 from .names import acronym_pairs
 from .text import STOP, lowered_text, respelled, singular, spelled
 from .vectors import row_numbers, top_in_rows
@@ -462,9 +464,6 @@ class TagModel:
         return self.tags([[k for k in p if k in self.forms][:self.per_paper] for p in self._ranked(X)])
 
 
-_SEPARATORS = re.compile(r"[\s\-_]+")
-
-
 def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper: int = 5,
                 min_papers: int = 2) -> tuple[list[list[str]], TagModel]:
     """Top tags per paper from its TF-IDF row (X: the corpus TF-IDF over `terms`), and the model
@@ -510,9 +509,9 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     sample = sorted({d for k in used for d in docs[k][:SPELLING_SAMPLE]})[:SPELLING_TEXTS]
     cased = spelled({w for f in model.forms.values() for w in f.split()}, (texts[d] for d in sample))
     model.forms = {k: respelled(f, cased) for k, f in model.forms.items()}
-    # one spelling for one tag: "vision-language model" and the "vision language model" a phrase grew into are
-    # one tag, spelled as the tag of more papers spells it (one page, one chip on a paper that has both)
+    # one spelling for one tag page: "vision-language model" and the "vision language model" a phrase grew into
+    # are one tag (the page address render.terms_of gives them), spelled as the tag of more papers spells it
     spelling: dict[str, str] = {}
     for k in sorted(model.forms, key=lambda k: (-len(docs[k]), k)):
-        model.forms[k] = spelling.setdefault(_SEPARATORS.sub(" ", model.forms[k].lower()), model.forms[k])
+        model.forms[k] = spelling.setdefault(slugify(model.forms[k]), model.forms[k])
     return model.tags(picks), model

@@ -470,6 +470,83 @@ def test_reading_list_star_on_search_results(web, base_url):
     assert _listed(web) == [[href.rstrip("/").rsplit("/", 1)[-1], title]]
 
 
+_RELATED = re.compile(r'<li><a href="[^"]*?papers/([a-z0-9-]+)/">[^<]*</a> <span class="pd-why">([0-9.]+) · shared: ')
+
+
+def _expected_suggestions(site_dir: Path, slugs: list[str]) -> list[str]:
+    """The papers reading-list.js should suggest for a list, worked out from the built pages: the
+    papers the list's pages name under "Related papers", by the sum of their scores (then by how
+    many name them, then by slug), the list's own papers left out, at most 10."""
+    score: Counter = Counter()
+    count: Counter = Counter()
+    for slug in slugs:
+        html = (site_dir / "papers" / slug / "index.html").read_text("utf-8")
+        section = html.split('id="related-papers"', 1)[1].split("</ol>", 1)[0]
+        for other, s in _RELATED.findall(section):
+            if other not in slugs:
+                score[other] += float(s)
+                count[other] += 1
+    return sorted(score, key=lambda o: (-score[o], -count[o], o))[:10]
+
+
+def test_reading_list_suggests_what_its_papers_are_related_to(web, browser, base_url, site_dir):
+    """Under the list: the papers its papers' pages list as related, the most often and most closely
+    first, each with the papers it is related to; a star adds one to the list, which then suggests
+    again.  A shared list gets the same suggestions."""
+    papers = _papers_with_titles(site_dir, 3)
+    slugs = [s for s, _ in papers]
+    web.page.goto(f"{base_url}/reading-list/")
+    web.page.evaluate("(ps) => localStorage.setItem('paper-digest:reading-list:/', JSON.stringify(ps.map(p => ({slug: p[0], title: p[1]}))))",
+                      papers)
+    web.page.reload()
+    web.page.wait_for_selector(".pd-rl-suggest[data-state=ready]", timeout=15000)
+    want = _expected_suggestions(site_dir, slugs)
+    assert len(want) >= 5
+    shown = web.page.eval_on_selector_all(".pd-rl-suggested li", "els => els.map(e => [e.dataset.slug, e.textContent])")
+    assert [s for s, _ in shown] == want
+    titles = dict(papers)
+    assert all("related to " in text and any(t in text for t in titles.values()) for _, text in shown)
+    assert re.search(r"^☆.+ \d+\.\d\d · related to ", shown[0][1])
+    web.page.click(".pd-rl-suggested li:first-child .pd-star")  # saved from the suggestions ...
+    web.page.wait_for_selector(".pd-rl-suggest[data-state=ready]", timeout=15000)
+    assert [s for s, _ in _listed(web)] == slugs + [want[0]]  # ... it joins the list
+    again = web.page.eval_on_selector_all(".pd-rl-suggested li", "els => els.map(e => e.dataset.slug)")
+    assert again == _expected_suggestions(site_dir, slugs + [want[0]]) and want[0] not in again
+    other = Watched(browser, base_url)  # the list shared: the same suggestions, under the shared list
+    try:
+        other.page.goto(f"{base_url}/reading-list/#papers=" + ",".join(slugs))
+        other.page.wait_for_selector(".pd-rl-suggest[data-state=ready]", timeout=15000)
+        assert other.page.inner_text(".pd-rl-suggest h2") == "Related to this list"
+        assert other.page.eval_on_selector_all(".pd-rl-suggested li", "els => els.map(e => e.dataset.slug)") == want
+        assert other.errors == [] and other.missing == []
+    finally:
+        other.page.close()
+
+
+def test_map_lights_up_the_reading_list(web, base_url, site_dir):
+    """The map's ★ button shows when the reading list has papers of the collection, and lights them up."""
+    data = _map(web, f"{base_url}/iclr-2026/map/")
+    button = web.page.locator(".pd-map-saved")
+    assert not button.is_visible()  # nothing saved
+    slugs = [p[4] for p in data["papers"][:2]]
+    web.page.evaluate("(ss) => localStorage.setItem('paper-digest:reading-list:/', JSON.stringify("
+                      "ss.map(s => ({slug: s, title: s})).concat([{slug: 'not-in-this-collection-0', title: 'x'}])))", slugs)
+    web.page.reload()
+    web.page.wait_for_selector(".pd-map[data-state=ready]")
+    assert button.is_visible() and button.inner_text() == "★ Your reading list (2)"
+    canvas = web.page.locator(".pd-map-canvas")
+    whole = canvas.evaluate("c => c.toDataURL()")
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    assert web.page.inner_text(".pd-map-count") == "2 of 38 papers"
+    web.page.wait_for_timeout(100)
+    assert canvas.evaluate("c => c.toDataURL()") != whole
+    button.click()
+    assert web.page.inner_text(".pd-map-count") == ""
+    web.page.wait_for_timeout(100)
+    assert canvas.evaluate("c => c.toDataURL()") == whole
+
+
 @pytest.fixture(scope="module")
 def flat_site(tmp_path_factory):
     """The seed site built with use_directory_urls: false (pages at papers/<slug>.html), served."""
@@ -500,6 +577,9 @@ def test_search_and_reading_list_without_directory_urls(browser, flat_site):
         assert [s for s, _ in _listed(web)] == [slug]
         assert web.page.get_attribute(".pd-rl-title", "href") == f"{base}/papers/{slug}.html"
         assert web.page.input_value(".pd-rl-share") == f"{base}/reading-list.html#papers={slug}"
+        web.page.wait_for_selector(".pd-rl-suggest[data-state=ready]", timeout=15000)  # read from flat pages too
+        suggested = web.page.eval_on_selector_all(".pd-rl-suggested a.pd-rl-title", "els => els.map(e => e.getAttribute('href'))")
+        assert suggested and all(re.fullmatch(re.escape(base) + r"/papers/[a-z0-9-]+\.html", h) for h in suggested)
         assert web.errors == [] and web.dialogs == [] and web.outside == []
     finally:
         web.page.close()

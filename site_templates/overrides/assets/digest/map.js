@@ -2,7 +2,8 @@
  * data/map/<collection>.json gives it (generator/enrich/layout.py: a disc per sub-topic, coloured by
  * category, similar discs near each other), labels the discs that are large enough on screen, and lets
  * the reader point at a dot (its title), click it (its page), zoom, pan, light up the papers whose title
- * or sub-topic has some words, or those of some categories.  Text from the data is only ever set as
+ * or sub-topic has some words, those of some categories, or those of the reader's reading list (from
+ * reading-list.js, ringed so that a few stand out among thousands).  Text from the data is only ever set as
  * textContent, never parsed as HTML. */
 (function () {
   "use strict";
@@ -14,6 +15,7 @@
   var filter = box.querySelector(".pd-map-filter");
   var count = box.querySelector(".pd-map-count");
   var legend = box.querySelector(".pd-map-legend");
+  var savedButton = box.querySelector(".pd-map-saved");
   var root = box.getAttribute("data-root") || "";
   // Tableau 20: ten hues, dark then light (a taxonomy of ten or fewer gets ten hues), then golden-angle hues
   var PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#499894", "#59a14f", "#b6992d", "#b07aa1", "#d37295",
@@ -24,7 +26,9 @@
   var FOCUS_DOT = 7;  // and so many pixels round a paper the page was opened for
   var LABEL_RADIUS = 15;  // a disc is labelled from this radius on screen (px) on, if its label has room
 
+  var RING_SAVED = 300;  // the reading list's papers are ringed when lit, if there are no more of them than this
   var data, papers = [], groups = [], lit = null, chosen = {}, hover = -1, ringed = -1;
+  var saved = {}, savedCount = 0, savedOnly = false;
   var view = {scale: 1, x: 0, y: 0}, fit = {scale: 1, x: 0, y: 0}, width = 0, height = 0, ratio = 1;
   var grid = {}, cell = 1, drawn = false;
 
@@ -50,6 +54,7 @@
       g.r = Math.max(g.r, Math.sqrt((p.x - g.x) * (p.x - g.x) + (p.y - g.y) * (p.y - g.y)) + d.spacing / 2);
     });
     buildLegend();
+    readSaved();
     resize();
     view.scale = fit.scale; view.x = fit.x; view.y = fit.y;
     fromHash();
@@ -79,6 +84,17 @@
     } else if (cat >= 0) {
       legend.querySelectorAll("button")[cat].click();
     }
+  }
+
+  function readSaved() {  // the reading list's papers in this collection: the ★ button shows if there are any
+    var slugs = window.paperDigestReadingList ? window.paperDigestReadingList.slugs() : [];
+    saved = {};
+    slugs.forEach(function (s) { saved[s] = true; });
+    savedCount = papers.filter(function (p) { return saved[p.slug]; }).length;
+    savedButton.hidden = !savedCount;
+    savedButton.textContent = "★ Your reading list (" + savedCount + ")";
+    if (!savedCount) savedOnly = false;
+    savedButton.setAttribute("aria-pressed", savedOnly ? "true" : "false");
   }
 
   function buildLegend() {
@@ -130,12 +146,12 @@
 
   function relight() {
     var ws = words(), cats = Object.keys(chosen).filter(function (k) { return chosen[k]; }).map(Number);
-    if (!ws.length && !cats.length) {
+    if (!ws.length && !cats.length && !savedOnly) {
       lit = null;
       count.textContent = "";
     } else {
       lit = papers.map(function (p) {
-        return (!cats.length || cats.indexOf(p.category) >= 0) && ws.every(function (w) { return p.text.indexOf(w) >= 0; });
+        return (!cats.length || cats.indexOf(p.category) >= 0) && (!savedOnly || !!saved[p.slug]) && ws.every(function (w) { return p.text.indexOf(w) >= 0; });
       });
       var n = lit.filter(Boolean).length;
       count.textContent = n + " of " + papers.length + " papers";
@@ -166,6 +182,9 @@
         ctx.arc(sx, sy, r, 0, 2 * Math.PI);
         ctx.fill();
       }
+    }
+    if (savedOnly && savedCount <= RING_SAVED) {
+      papers.forEach(function (p, i) { if (lit[i]) ring(p, r + 3, "rgba(0,0,0,0.7)", 1.5); });
     }
     if (ringed >= 0) ring(groups[ringed], groups[ringed].r * view.scale + 4, "rgba(0,0,0,0.55)", 1.5);  // the disc asked for
     if (hover >= 0) ring(papers[hover], r + 2, "#000", 2);  // the paper pointed at
@@ -315,6 +334,12 @@
     });
   });
   filter.addEventListener("input", relight);
+  savedButton.addEventListener("click", function () {
+    savedOnly = !savedOnly;
+    savedButton.setAttribute("aria-pressed", savedOnly ? "true" : "false");
+    relight();
+  });
+  window.addEventListener("storage", function () { if (data) { readSaved(); relight(); } });
   window.addEventListener("resize", function () { if (data) { resize(); draw(); } });
 
   function fromHash() {  // "#q=words": the words lit up (a link to the map shows what it was made for)

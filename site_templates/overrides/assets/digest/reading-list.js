@@ -5,8 +5,12 @@
  * results get a star before their title, made here from the title's link (no bytes in the pages).
  * The reading-list page ([data-reading-list]) lists the saved papers, removes them, exports the
  * list as Markdown and as a link (#papers=slug,slug,...) which opens the same list in another
- * browser: a shared list's titles are read from the papers' own pages.  Everything shown is set as text, never as HTML;
- * slugs from a link or from storage are used only if they are slugs ([a-z0-9-]).
+ * browser: a shared list's titles are read from the papers' own pages.  Under a list (one's own or a
+ * shared one) it suggests the papers that the list's papers name most, and most closely, among their
+ * related papers (read from the "Related papers" of their pages: the site holds no other copy).
+ * Everything shown is set as text, never as HTML; slugs from a link or from storage are used only if
+ * they are slugs ([a-z0-9-]).  window.paperDigestReadingList.slugs() gives the list to other scripts
+ * (the map lights it up).
  */
 (function () {
   "use strict";
@@ -14,6 +18,8 @@
   var SCRIPT_PATH = "assets/digest/reading-list.js";
   var SLUG = /^[a-z0-9](?:[a-z0-9-]{0,120})$/;
   var MAX_SHARED = 500;
+  var MAX_READ = 200;  // the pages a suggestion reads: those of the list's latest papers
+  var SUGGESTED = 10;
 
   // the site's root URL: the script sits at <root>assets/digest/reading-list.js
   var root = new URL(".", location.href);
@@ -101,8 +107,8 @@
   }
 
   // --- cards (category, sub-topic, tag and entity pages) and search results: a star before each title
-  function slugOf(href) {  // the slug of a paper page's URL, or null
-    var url = new URL(href, location.href), base = root.pathname + "papers/";
+  function slugOf(href, page) {  // the slug of a paper page's URL (relative to page, else this page), or null
+    var url = new URL(href, page || location.href), base = root.pathname + "papers/";
     if (url.origin !== root.origin || url.pathname.indexOf(base) !== 0) return null;
     var m = /^([a-z0-9-]+)(?:\/|\.html)$/.exec(url.pathname.slice(base.length));
     return m && SLUG.test(m[1]) ? m[1] : null;
@@ -123,7 +129,7 @@
     star.title = on ? "In your reading list: press to remove" : "Save to reading list";
   }
 
-  function addStars(links) {  // a star before each paper link that has none yet
+  function addStars(links, onChange) {  // a star before each paper link that has none yet
     Array.prototype.forEach.call(links, function (a) {
       var slug = slugOf(a.getAttribute("href") || "");
       var before = a.previousElementSibling;
@@ -132,7 +138,10 @@
                                "aria-label": "Save to reading list: " + a.textContent.trim()});
       star.addEventListener("click", function (e) {
         e.stopPropagation();
-        if (toggle(slug, a.textContent.trim())) refreshStars();
+        if (toggle(slug, a.textContent.trim())) {
+          refreshStars();
+          if (onChange) onChange();
+        }
       });
       paintStar(star);
       a.parentNode.insertBefore(star, a);
@@ -180,16 +189,84 @@
     return slugs;
   }
 
-  function fetchTitle(slug) {  // a shared paper's title, from its page's <h1>
-    return fetch(paperUrl(slug)).then(function (r) {
-      if (!r.ok) throw new Error(String(r.status));
-      return r.text();
-    }).then(function (html) {
-      var h1 = new DOMParser().parseFromString(html, "text/html").querySelector("article h1, h1");
-      return {slug: slug, title: h1 ? h1.textContent.trim() : slug, found: true};
-    }).catch(function () {
-      return {slug: slug, title: slug, found: false};
+  var pages = {};  // slug -> the promise of what its page says (read once a visit)
+
+  function readPage(slug) {  // a paper's page: its title (the <h1>), and its related papers with their scores and shared terms
+    if (!pages[slug]) {
+      var url = paperUrl(slug);
+      pages[slug] = fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
+      }).then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var h1 = doc.querySelector("article h1, h1");
+        var head = doc.getElementById("related-papers"), list = head && head.nextElementSibling, related = [];
+        Array.prototype.forEach.call(list && list.tagName === "OL" ? list.children : [], function (li) {
+          // <li><a href="…/papers/<slug>/">title</a> <span class="pd-why">0.42 · shared: a, b</span></li>
+          var a = li.querySelector("a"), why = li.querySelector(".pd-why");
+          var m = why && /^([0-9.]+) · shared: (.*)$/.exec(why.textContent.trim());
+          var other = a && slugOf(a.getAttribute("href") || "", url);
+          if (other && m) related.push({slug: other, title: a.textContent.trim(), score: parseFloat(m[1]),
+                                        shared: m[2] ? m[2].split(", ") : []});
+        });
+        return {slug: slug, title: h1 ? h1.textContent.trim() : slug, found: true, related: related};
+      }).catch(function () {
+        return {slug: slug, title: slug, found: false, related: []};
+      });
+    }
+    return pages[slug];
+  }
+
+  function suggestions(read, exclude) {  // papers related to those read, best first: the sum of their scores
+    var by = {}, out = [];
+    read.forEach(function (page) {
+      page.related.forEach(function (r) {
+        if (exclude[r.slug]) return;
+        var s = by[r.slug];
+        if (!s) out.push(s = by[r.slug] = {slug: r.slug, title: r.title, score: 0, because: [], shared: {}});
+        s.score += r.score;
+        s.because.push(page.title);
+        r.shared.forEach(function (t) { s.shared[t] = (s.shared[t] || 0) + 1; });
+      });
     });
+    out.sort(function (a, b) {
+      return b.score - a.score || b.because.length - a.because.length || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+    });
+    return out.slice(0, SUGGESTED);
+  }
+
+  function suggest(section, slugs, onChange) {  // fill section with the papers related to those of slugs
+    var exclude = {};
+    slugs.forEach(function (s) { exclude[s] = true; });
+    section.setAttribute("data-state", "loading");
+    var status = section.appendChild(el("p", {"class": "pd-rl-note"}, "Reading the related papers of the list…"));
+    Promise.all(slugs.slice(-MAX_READ).map(readPage)).then(function (read) {
+      var found = suggestions(read, exclude);
+      status.textContent = found.length
+        ? "Papers your list's papers name among their related papers, the most often and most closely first" +
+          (slugs.length > MAX_READ ? " (from the latest " + MAX_READ + " papers of the list)" : "") + "."
+        : "None of the list's papers has related papers outside the list.";
+      var ol = el("ol", {"class": "pd-rl-suggested"});
+      found.forEach(function (s) {
+        var li = el("li", {"data-slug": s.slug});
+        li.appendChild(el("a", {href: paperUrl(s.slug), "class": "pd-rl-title"}, s.title));
+        var terms = Object.keys(s.shared).sort(function (a, b) { return s.shared[b] - s.shared[a] || (a < b ? -1 : 1); });
+        li.appendChild(el("span", {"class": "pd-why"}, " " + s.score.toFixed(2) + " · related to " +
+          s.because.join("; ") + (terms.length ? " · shared: " + terms.slice(0, 4).join(", ") : "")));
+        ol.appendChild(li);
+      });
+      section.appendChild(ol);
+      refreshStars();
+      addStars(ol.querySelectorAll("a.pd-rl-title"), onChange);
+      section.setAttribute("data-count", String(found.length));
+      section.setAttribute("data-state", "ready");
+    });
+  }
+
+  function suggestionsSection(title) {
+    var section = el("section", {"class": "pd-rl-suggest"});
+    section.appendChild(el("h2", {id: "suggested"}, title));
+    return section;
   }
 
   function listOf(items, removable, onRemove) {
@@ -222,7 +299,7 @@
         box.setAttribute("data-state", "loading");
         box.appendChild(el("p", {"class": "pd-rl-status"}, "Reading the shared list…"));
         var skipped = shared.skipped;
-        Promise.all(shared.map(fetchTitle)).then(function (found) { renderShared(found, skipped); });
+        Promise.all(shared.map(readPage)).then(function (found) { renderShared(found, skipped); });
         return;
       }
       box.appendChild(el("p", {"class": "pd-rl-status"}, items.length
@@ -233,6 +310,8 @@
           save(without(load(), slug));
           renderOwn();
         }));
+        var section = box.appendChild(suggestionsSection("Suggested from your list"));
+        suggest(section, items.map(function (it) { return it.slug; }), renderOwn);
         var tools = el("div", {"class": "pd-rl-tools"});
         var md = el("textarea", {"class": "pd-rl-markdown", readonly: "", rows: String(Math.min(items.length + 1, 10)),
                                  "aria-label": "The list as Markdown"});
@@ -298,6 +377,8 @@
       row.appendChild(document.createTextNode(" "));
       row.appendChild(mineLink);
       box.appendChild(row);
+      var section = box.appendChild(suggestionsSection("Related to this list"));
+      suggest(section, found.map(function (it) { return it.slug; }));
       box.setAttribute("data-count", String(found.length));
       box.setAttribute("data-state", "ready");
     }
@@ -306,6 +387,8 @@
     window.addEventListener("storage", function (e) { if (e.key === KEY && !shared) renderOwn(); });
     renderOwn();
   }
+
+  window.paperDigestReadingList = {slugs: function () { return load().map(function (it) { return it.slug; }); }};
 
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-pd-save]"), initButton);

@@ -106,6 +106,9 @@ def test_titles():
         == "Large language models: formal proof and proof search"
     assert make_title(None, None, "We present a theoretical framework. It is general.", ["sample complexity"]) \
         == "Theoretical framework: sample complexity"
+    noising = "Discrete diffusion models sample slowly. We propose learnable noising. It speeds up few-step generation."
+    assert make_title(None, None, noising, ["discrete diffusion", "target model", "learnable noising"]) \
+        == "Learnable noising: discrete diffusion and target model"  # (a short key phrase too, not what it says)
     part = "One of the core facets of Bayesianism is updating prior beliefs. Priors are hard to set."  # (no subject)
     assert make_title(None, None, part, ["neural network", "latent variable"]) == "Neural network and latent variable"
     # a key phrase that points back ("these explanations") names what it points to, before any tag does
@@ -609,6 +612,14 @@ def test_cue_scan_equals_finditer():
     ("PGX", "We introduce PGX, a framework that achieves competitive performance on three benchmarks.", "PGX"),
     ("FlexiCodec", "This paper introduces FlexiCodec to address this limitation. FlexiCodec improves semantic"
                    " preservation with a new approach.", "FlexiCodec"),  # (how, but not specifically)
+    # no word on what the name is: what the abstract says it proposes, unless that names nothing of its own
+    ("SeedVR2", "Video restoration with diffusion is slow. In this work, we present a one-step diffusion-based video"
+                " restoration model trained with adversarial post-training. On real-world benchmarks SeedVR2 matches"
+                " multi-step models.", "SeedVR2: One-step diffusion-based video restoration model"),
+    ("OmniNet", "Omni-modal models are hard to build. We identify the key innovations behind strong omni-modal"
+                " understanding. OmniNet reaches the best score on six benchmarks.", "OmniNet"),
+    ("GAMMA", "We propose a framework that pairs fine-grained anonymization (GAMMA) with a fast optimizer. GAMMA"
+              " leaks less.", "GAMMA"),  # (a part of what is proposed)
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

@@ -571,10 +571,14 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
         d = descriptor(name, text)
         if " " in name and _KIND_ONLY.fullmatch(d):  # "Occupancy Reward Shaping" says more than "Reward-shaping approach"
             d = ""
+        if not d and not any(f"({name})" in s for s in sentences(text) if _INTRO.search(s)):
+            p = key_phrase(text)  # what the abstract says it proposes or studies, where the name is not a part of
+            # that ("we propose a framework that combines X (TRACE) with Y"): "SeedVR2: One-step diffusion-based VR model"
+            d = p if p and not _KIND_ONLY.fullmatch(p) and not _VAGUE_HEAD.search(p) and name not in p else ""
         return f"{name}: {d}" if d else name
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
-        return p
+        return _specific(p, tags)
     first = sentences(text)[0] if text else ""
     subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
     if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject):
@@ -588,6 +592,12 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
 
 
+_VAGUE_HEAD = re.compile(r"^(?:[\w\-']+\s+){0,2}?(?:question|abilit(?:y|ies)|innovations?|improvements?|balance|patterns?|"
+                        r"problem|flaws?|investigation|potential|perspective|insights?|issues?|challenges?|causes?|"
+                        r"effects?|roles?|gap|needs?|limitations?|findings?|capabilit(?:y|ies)|ways?|aspects?|"
+                        r"factors?|properties|phenomen(?:on|a)|behaviou?rs?|nature)"
+                        r"(?:\s+(?:of|as|in|for|on|into|to|between|behind|that|which)\b|$)", re.I)
+# (a key phrase that names no thing of the paper's own: "Key innovations", "LMs' ability", "Classic problem of X")
 _THESE = re.compile(r"(?<=\s)(?:these|those|such)\s+(?=[a-z][\w\-]*s\b)")
 _PART_OF = re.compile(r"(?:one|some|many|most|each|all|much|part)\s+of\b", re.I)  # "One of the core facets of X"
 SPECIFIC_WORDS = 3  # a fallback title of at most this many words gets the paper's own topics added

@@ -62,6 +62,25 @@ def test_a_child_not_collected_is_stopped(tmp_path):
     collect.cancel()  # twice: still no error
 
 
+def test_a_child_ends_when_done_not_when_collected():
+    """fork_call's child leaves its result and ends: it does not wait, with all its memory, until this
+    process collects (a result larger than a pipe holds kept the search index's child alive through
+    render); the result is whole when collected later."""
+    from generator.parallel import fork_call
+    big = bytes(range(256)) * 40_000  # 10 MB: far more than a pipe's buffer
+    result = fork_call(lambda n: [big] * n, 3)
+    if result is None:
+        pytest.skip("no fork here")
+    deadline = time.monotonic() + 20
+    while True:  # the child becomes a zombie (ended, not yet waited for) without our reading anything
+        with open(f"/proc/{result.pid}/stat") as f:
+            if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                break
+        assert time.monotonic() < deadline, "the child still runs: it waits to be collected"
+        time.sleep(0.05)
+    assert result() == [big] * 3
+
+
 def test_the_command_exits_with_its_code_and_its_output_flushed(tmp_path):
     """`paper-digest` (generator.cli:run) leaves with os._exit: output written before it is not lost."""
     (tmp_path / "a.txt").write_text("ICLR 2026 Papers\n\n" + "We study a problem with a long abstract. " * 5 + "\n")

@@ -1,4 +1,4 @@
-"""MkDocs hooks: the generated nav, and the theme's stylesheets for the light page template.
+"""MkDocs hooks: the generated nav, and the theme's stylesheets and header icons for the light page template.
 
 MkDocs skips dot-files in docs/, so the nav file itself is never published.
 """
@@ -8,8 +8,14 @@ import json
 import re
 from pathlib import Path
 
+from mkdocs.structure.files import File
+
 # Material's own stylesheets, whose names carry a content hash (main.<hash>.min.css, palette.<hash>...)
 THEME_CSS = re.compile(r"assets/stylesheets/(main|palette)\.[0-9a-f]+\.min\.css")
+# light.html's header icons (the logo is the theme's icon.logo): files drawn as a CSS mask in the header's
+# colour (digest.css), where Material inlines each: 0.9 KB of each of 25,000 pages at 20,000 papers
+ICONS = {"menu": "material/menu", "search": "material/magnify"}
+ICON_DIR = "assets/digest/icons"
 
 
 def on_config(config):
@@ -29,3 +35,12 @@ def on_env(env, config, files):
     env.globals["theme_css"] = [found[k] for k in wanted if k in found]
     env.auto_reload = False  # a fresh environment per build: no stat() of every template on every page
     return env
+
+
+def on_files(files, config):
+    """The header icons of light.html, from the theme's own icon set, as files of the site."""
+    icons = dict(ICONS, logo=(config["theme"]["icon"] or {}).get("logo") or "material/library")  # (Material's default)
+    for name, icon in sorted(icons.items()):
+        svg = next(Path(d, ".icons", f"{icon}.svg") for d in config["theme"].dirs if Path(d, ".icons", f"{icon}.svg").is_file())
+        files.append(File.generated(config, f"{ICON_DIR}/{name}.svg", content=svg.read_bytes()))
+    return files

@@ -245,8 +245,17 @@ def test_out_of_nav_pages_use_the_light_template(seed_site):
         assert 'class="md-header' in html and 'class="ps-box"' in html and 'class="md-nav__list"' in html
         assert "assets/javascripts/bundle." not in html, page
         assert html.count("<h1") == 1
+        # the header's icons are files the stylesheet paints, not SVG inlined in every page
+        assert "<svg" not in html and all(f'class="pd-icon pd-icon--{i}"' in html for i in ("logo", "menu", "search"))
+        assert "Made with" not in html and "md-footer" not in html  # (no copyright set: no footer)
+    css = seed_site / "assets" / "digest" / "digest.css"
+    icons = re.findall(r'url\("([^"]+)"\)', css.read_text("utf-8"))
+    assert {Path(i).name for i in icons} == {"logo.svg", "menu.svg", "search.svg"}
+    for icon in icons:
+        assert (css.parent / icon).read_text("utf-8").startswith("<svg"), icon
     home = (seed_site / "index.html").read_text("utf-8")
     assert "assets/javascripts/bundle." in home
+    assert re.search(r'class="md-header__button md-logo"[^>]*>\s*<svg', home)  # (Material's own pages: its own way)
 
 
 def test_names_of_one_page_are_one_term():

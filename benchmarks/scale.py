@@ -21,8 +21,9 @@ count once), so it is the memory the build needs at once, not one process's.
 The table: N, seconds per stage (read, normalize, enrich, render, search index, other generator
 stages such as write, mkdocs build), total wall, the ratio generator/MkDocs, the CPU seconds of
 the build process and its workers (on a busy machine wall time exceeds CPU / cores), peak RSS,
-the size of site/ and the mean size of a paper's page (site/papers/<slug>/index.html).  --json
-also records the 1-minute load average at the start and end of each N.
+the size of site/ and the mean size of a paper's page (site/papers/<slug>/index.html).  Sizes of
+files are in MB and kB (10^6 and 10^3 bytes, as GitHub Pages' 1 GB), memory in MiB (2^20 bytes).
+--json also records the 1-minute load average at the start and end of each N.
 """
 from __future__ import annotations
 
@@ -356,8 +357,8 @@ def table(rows: list[dict]) -> str:
         cells = [f"{r['n']:,}", *(f"{t.get(k, 0.0):.1f} s" for k in MAIN_STAGES), f"{other:.1f} s",
                  f"{gen:.1f} s", f"{mk:.1f} s", f"{r['wall']:.1f} s", f"{gen / mk:.2f}" if mk else "-",
                  f"{r.get('cpu', 0):.0f} s",
-                 f"{r['peak_rss'] / 2**20:,.0f} MB", f"{r['site_bytes'] / 2**20:,.0f} MB",
-                 f"{r['page_bytes'] / 1024:.1f} KB"]
+                 f"{r['peak_rss'] / 2**20:,.0f} MiB", f"{r['site_bytes'] / 1e6:,.1f} MB",
+                 f"{r['page_bytes'] / 1e3:.1f} kB"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -409,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             if args.json:  # after every N, so that a long run's finished sizes are kept
                 Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
-            print(f"N={n:,}: {row['wall']:.1f} s, {row['papers']:,} papers, peak RSS {row['peak_rss'] / 2**20:,.0f} MB",
+            print(f"N={n:,}: {row['wall']:.1f} s, {row['papers']:,} papers, peak RSS {row['peak_rss'] / 2**20:,.0f} MiB",
                   file=sys.stderr, flush=True)
             # (folders are deleted at the end, not here: the file system frees their blocks for
             # seconds after rmtree returns, which slowed the next size's writes by up to 5 s)

@@ -214,9 +214,10 @@ def category_path(coll_slug: str, name: str) -> str:
 
 
 def min_term_papers(n: int) -> int:
-    """Papers a tag or entity needs for a page of its own: 2, 3 from 1,000 papers, 5 from 10,000.
-    A page for every pair of papers would double a large site and list next to nothing."""
-    return 2 + (n >= 1_000) + 2 * (n >= 10_000)
+    """Papers a tag or entity needs for a page of its own: 1 below 100 papers (a small digest's index of
+    datasets and models lists every one its papers name), 2, 3 from 1,000 papers, 5 from 10,000.  A page
+    for every pair of papers would double a large site and list next to nothing."""
+    return 1 + (n >= 100) + (n >= 1_000) + 2 * (n >= 10_000)
 
 
 def terms_of(papers: list[Paper], attr: str, min_papers: int = 1) -> list[Term]:
@@ -518,7 +519,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
             out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(
-                root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun).encode("utf-8")
+                root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun,
+                one=noun[:-1]).encode("utf-8")
             for t in terms:
                 page(f"{kind}/{slugify(t.name)}.md", "term.md.j2",
                      lambda: (page_root, kind, noun, t.name, t.spellings, [card_keys[id(p)] for p in t.papers]),

@@ -188,6 +188,19 @@ def test_home_lists_collection_and_categories(seed_site):
     assert nav_categories
 
 
+def test_a_small_digest_has_a_page_for_every_named_dataset_and_model(seed_site):
+    """Below 100 papers every dataset, benchmark or model a paper names has its page (a larger digest
+    needs two papers or more), listed on the index, which counts them in good English."""
+    index = (seed_site / "entities" / "index.html").read_text("utf-8")
+    chips = dict(re.findall(r'<a class="pd-chip" href="[^"]*entities/([a-z0-9-]+)/">[^<]*<span class="pd-count">(\d+)</span>', index))
+    assert {"gpt-5", "claude-4", "longbench", "imagenet", "cifar-10"} <= set(chips) and "1" in chips.values()
+    assert f"<p class=\"pd-lead\">{len(chips)} names, each" in index
+    one = (seed_site / "entities" / "gpt-5" / "index.html").read_text("utf-8")
+    assert '<p class="pd-lead">1 paper · ' in one and one.count('class="pd-card"') == 1
+    home = (seed_site / "index.html").read_text("utf-8")
+    assert f"{len(chips)} named datasets, benchmarks or models" in home
+
+
 def map_papers(site: Path, collection: str = "iclr-2026") -> list[tuple[str, str]]:
     """(title, page file) of every paper on a collection's map, from the data its page draws."""
     data = json.loads((site / "data" / "map" / f"{collection}.json").read_text("utf-8"))

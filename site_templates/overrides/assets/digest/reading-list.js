@@ -20,6 +20,7 @@
   var MAX_SHARED = 500;
   var MAX_READ = 200;  // the pages a suggestion reads: those of the list's latest papers
   var SUGGESTED = 10;
+  var BECAUSE = 3;  // papers of the list named for a suggestion (then "and 2 more")
 
   // the site's root URL: the script sits at <root>assets/digest/reading-list.js
   var root = new URL(".", location.href);
@@ -243,7 +244,7 @@
     Promise.all(slugs.slice(-MAX_READ).map(readPage)).then(function (read) {
       var found = suggestions(read, exclude);
       status.textContent = found.length
-        ? "Papers your list's papers name among their related papers, the most often and most closely first" +
+        ? "Papers the list's papers name among their related papers, the most often and most closely first" +
           (slugs.length > MAX_READ ? " (from the latest " + MAX_READ + " papers of the list)" : "") + "."
         : "None of the list's papers has related papers outside the list.";
       var ol = el("ol", {"class": "pd-rl-suggested"});
@@ -251,8 +252,10 @@
         var li = el("li", {"data-slug": s.slug});
         li.appendChild(el("a", {href: paperUrl(s.slug), "class": "pd-rl-title"}, s.title));
         var terms = Object.keys(s.shared).sort(function (a, b) { return s.shared[b] - s.shared[a] || (a < b ? -1 : 1); });
+        var more = s.because.length - BECAUSE;
         li.appendChild(el("span", {"class": "pd-why"}, " " + s.score.toFixed(2) + " · related to " +
-          s.because.join("; ") + (terms.length ? " · shared: " + terms.slice(0, 4).join(", ") : "")));
+          s.because.slice(0, BECAUSE).join("; ") + (more > 0 ? " and " + more + " more" : "") +
+          (terms.length ? " · shared: " + terms.slice(0, 4).join(", ") : "")));
         ol.appendChild(li);
       });
       section.appendChild(ol);

@@ -416,6 +416,9 @@ def _json_objects(text: str):
     decoder = json.JSONDecoder()
     data = json.loads(text)
     if isinstance(data, dict):
+        if "papers" not in data and "records" not in data:
+            raise ValueError('expected an array of objects, or an object with a "papers" array; this object has '
+                             + (", ".join(f'"{k}"' for k in list(data)[:5]) or "no keys"))
         items = data.get("papers") or data.get("records") or []
         if not isinstance(items, list):
             raise ValueError('"papers" must be a list of objects')
@@ -445,6 +448,8 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
         result.files_not_read.append(name)
         return
     default = collection_name(coll, Path(name).stem)
+    if not items:
+        result.issues.append(Issue("warning", name, 1, "no records in the file (an empty list); nothing read from it"))
     for index, (line, item) in enumerate(items, start=1):
         where = line or 1
         if not isinstance(item, dict):

@@ -104,6 +104,18 @@ def test_json_and_jsonl(tmp_path):
     assert by_file["y.jsonl"][1].keywords == ["a", "b"]
 
 
+def test_a_json_file_without_records_says_so(tmp_path):
+    """An object with no "papers" array is an error naming the file (not a file silently read as
+    nothing); an empty list, a warning."""
+    (tmp_path / "obj.json").write_text('{"title": "x", "abstract": "y"}')
+    (tmp_path / "none.json").write_text("[]")
+    result = read_inputs([tmp_path])
+    said = {(i.file, i.level): i.message for i in result.issues}
+    assert 'an object with a "papers" array; this object has "title", "abstract"' in said[("obj.json", "error")]
+    assert result.files_not_read == ["obj.json"]
+    assert "no records" in said[("none.json", "warning")] and not result.records
+
+
 DEV_CSV = Path(__file__).resolve().parents[2] / "shared/data/iclr2026_dev.csv"
 
 

@@ -444,7 +444,8 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
         coll, items = _json_objects(text)
     except (ValueError, json.JSONDecodeError) as exc:
         line = getattr(exc, "lineno", 1)
-        result.issues.append(Issue("error", name, line, f"invalid JSON: {exc}; not read: fix the file"))
+        what = "invalid JSON" if isinstance(exc, json.JSONDecodeError) else "not a list of records"
+        result.issues.append(Issue("error", name, line, f"{what}: {exc}; not read: fix the file"))
         result.files_not_read.append(name)
         return
     default = collection_name(coll, Path(name).stem)

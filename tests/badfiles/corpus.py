@@ -69,6 +69,8 @@ CASES = [
     Case("bad.json", b'[\n {"abstract": "ok"},\n {"abstract": oops},\n {"abstract": "x"}\n]\n', "error", "invalid JSON", 3, 0,
          "error with line; not read"),
     Case("scalar.json", b"42\n", "error", "expected an array", None, 0, "error"),
+    Case("object.json", b'{"abstract": "x"}\n', "error", 'this object has "abstract"', 1, 0, "error: no \"papers\" array"),
+    Case("empty-list.json", b"[]\n", "warning", "no records in the file", 1, 0, "warning: nothing read"),
     Case("bad.jsonl", b'{"abstract": "' + A1.encode() + b'"}\n{"abstract": oops}\n[1, 2]\n', "error",
          "invalid JSON line", 2, 1, "error on line 2; warning on line 3 (not an object)"),
     Case("no-abstract-col.csv", b"title,authors\nA,B\n", "error", "no abstract column", 1, 0, "error"),

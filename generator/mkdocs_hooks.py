@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 # Material's own stylesheets, whose names carry a content hash (main.<hash>.min.css, palette.<hash>...)
@@ -41,6 +42,9 @@ def on_files(files, config):
     """The header icons of light.html, from the theme's own icon set, as files of the site."""
     icons = dict(ICONS, logo=(config["theme"]["icon"] or {}).get("logo") or "material/library")  # (Material's default)
     for name, icon in sorted(icons.items()):
-        svg = next(Path(d, ".icons", f"{icon}.svg") for d in config["theme"].dirs if Path(d, ".icons", f"{icon}.svg").is_file())
+        svg = next((Path(d, ".icons", f"{icon}.svg") for d in config["theme"].dirs
+                    if Path(d, ".icons", f"{icon}.svg").is_file()), None)
+        if svg is None:
+            raise PluginError(f"theme icon {icon!r} (for the header of paper pages) is not in the theme's icon set")
         files.append(File.generated(config, f"{ICON_DIR}/{name}.svg", content=svg.read_bytes()))
     return files

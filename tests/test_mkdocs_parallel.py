@@ -222,3 +222,21 @@ def test_an_unknown_extension_gets_a_new_markdown_instance_per_page(tmp_path, sm
     made = _count_page_markdowns(monkeypatch)
     _build(project, "serial", parallel=False)
     assert len(made) == 8  # (every page: MkDocs' own way)
+
+
+def test_light_pages_header_icons_come_from_the_themes_icon_set(tmp_path):
+    """mkdocs_hooks.on_files adds the header icons of light.html as files: the theme's own logo icon
+    (or the one mkdocs.yml names), its menu and search icons; an icon the theme lacks is an error."""
+    from mkdocs.exceptions import PluginError
+    from mkdocs.structure.files import Files
+    project = _project(tmp_path)
+    for logo, want in ((None, "material/library"), ("material/school", "material/school")):
+        config = load_config(str(project / "mkdocs.yml"), **({"theme": {"name": "material", "icon": {"logo": logo}}} if logo else {}))
+        files = config.plugins.on_files(Files([]), config=config)  # (the hooks, run as MkDocs runs them)
+        got = {f.src_uri: f.content_bytes for f in files}
+        icons = next(Path(d, ".icons") for d in config["theme"].dirs if Path(d, ".icons").is_dir())
+        assert got == {f"assets/digest/icons/{n}.svg": (icons / f"{i}.svg").read_bytes()
+                       for n, i in (("logo", want), ("menu", "material/menu"), ("search", "material/magnify"))}
+    config = load_config(str(project / "mkdocs.yml"), theme={"name": "material", "icon": {"logo": "material/no-such-icon"}})
+    with pytest.raises(PluginError, match="no-such-icon"):
+        config.plugins.on_files(Files([]), config=config)

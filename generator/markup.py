@@ -82,9 +82,11 @@ def _matching_brace(s: str, open_at: int) -> int:
     return -1
 
 
-def _find_math_end(s: str, start: int, closer: str) -> int:
+def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int:
     """Pandoc's rule: `$` opens only before a non-space; the next unescaped `$` closes only
-    after a non-space and before a non-digit, otherwise the opener was a literal dollar."""
+    after a non-space and before a non-digit, otherwise the opener was a literal dollar ("$5 and $10");
+    but a span that opens with a TeX command is math before a digit too ("256$\\times$256",
+    "11.4$\\pm$2.1": `legacy`, the rule before that, only for the ids of papers read before it)."""
     if start >= len(s) or s[start].isspace():
         return -1
     i = start
@@ -96,9 +98,12 @@ def _find_math_end(s: str, start: int, closer: str) -> int:
             i = j + 1
             continue
         after = j + len(closer)
-        if s[j - 1].isspace() or (after < len(s) and s[after].isdigit()):
+        if s[j - 1].isspace() or (after < len(s) and s[after].isdigit() and (legacy or not _OPENS_COMMAND.match(s, start))):
             return -1
         return j
+
+
+_OPENS_COMMAND = re.compile(r"\\[A-Za-z]")
 
 
 _COMMAND = re.compile(r"[A-Za-z]+\*?")
@@ -107,8 +112,10 @@ _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z]
 MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
 
 
-def parse(text: str, depth: int = 0) -> list[Node]:
-    """Parse one paragraph into nodes; any text that is not recognised markup stays text."""
+def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
+    """Parse one paragraph into nodes; any text that is not recognised markup stays text.  `legacy`:
+    as before `$\\times$` between digits was math and a math symbol outside math its symbol (the text
+    a paper's id was made of; normalize.paper_key)."""
     if depth > MAX_DEPTH:
         return [Node("text", text)]
     out: list[Node] = []
@@ -128,7 +135,7 @@ def parse(text: str, depth: int = 0) -> list[Node]:
             display = text.startswith("$$", i)
             closer = "$$" if display else "$"
             start = i + len(closer)
-            end = _find_math_end(text, start, closer)
+            end = _find_math_end(text, start, closer, legacy)
             if end > start and text[start:end].strip():
                 flush()
                 out.append(Node("dmath" if display else "math", text[start:end].strip()))
@@ -183,38 +190,38 @@ def parse(text: str, depth: int = 0) -> list[Node]:
                     elif name in COLORED and close + 1 < n and text[close + 1] == "{":
                         close2 = _matching_brace(text, close + 1)
                         if close2 > 0:
-                            out.extend(parse(text[close + 2:close2], depth + 1))
+                            out.extend(parse(text[close + 2:close2], depth + 1, legacy))
                             close = close2
                     elif name == "url":
                         out.append(_link(inner.strip(), None))
                     elif name == "href" and close + 1 < n and text[close + 1] == "{":
                         close2 = _matching_brace(text, close + 1)
                         if close2 > 0:
-                            out.append(_link(inner.strip(), parse(text[close + 2:close2], depth + 1)))
+                            out.append(_link(inner.strip(), parse(text[close + 2:close2], depth + 1, legacy)))
                             close = close2
                     elif STYLE.get(name) == "code":
                         out.append(Node("code", inner))
                     elif STYLE.get(name) in ("strong", "em"):
-                        out.append(Node(STYLE[name], children=parse(inner, depth + 1)))
+                        out.append(Node(STYLE[name], children=parse(inner, depth + 1, legacy)))
                     else:
-                        out.extend(parse(inner, depth + 1))
+                        out.extend(parse(inner, depth + 1, legacy))
                     i = close + 1
                     continue
-                buf.append(WORDS.get(name, name))
+                buf.append(WORDS.get(name) or (None if legacy else MATH_PLAIN.get(name)) or name)  # (\pm outside math: ±)
                 i = j
                 continue
         if c == "*" and text.startswith("**", i):
             end = text.find("**", i + 2)
             if end > i + 2 and not text[i + 2].isspace():
                 flush()
-                out.append(Node("strong", children=parse(text[i + 2:end], depth + 1)))
+                out.append(Node("strong", children=parse(text[i + 2:end], depth + 1, legacy)))
                 i = end + 2
                 continue
         if c in "*_":
             end = _emphasis_end(text, i)
             if end > 0:
                 flush()
-                out.append(Node("em", c, parse(text[i + 1:end], depth + 1)))
+                out.append(Node("em", c, parse(text[i + 1:end], depth + 1, legacy)))
                 i = end + 1
                 continue
         if c == "`" and not text.startswith("``", i):

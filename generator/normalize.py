@@ -43,12 +43,23 @@ def clean_text(raw: str) -> str:
     return markup.undouble(text)
 
 
+def paper_key(clean: str, nodes: list[markup.Node], plain: str) -> str:
+    """The text a paper's id is made of: its plain text as it was first read, so that no id (and no
+    page address) changes when the parser learns to render more: *emphasis* and _emphasis_ keep their
+    marks, `256$\\times$256` and a `\\pm` outside math read as they did before they were rendered."""
+    if "\\" in clean:
+        nodes = markup.parse(clean, legacy=True)
+        plain = markup.to_plain(nodes)
+    return markup.to_plain(nodes, marks=True) if "*" in clean or "_" in clean or "~" in clean else plain
+
+
 def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
     """What normalize computes from an abstract's text: id, Markdown, HTML, plain text, links."""
-    nodes = markup.parse(clean_text(text))
+    clean = clean_text(text)
+    nodes = markup.parse(clean)
     plain = markup.to_plain(nodes)
-    key = markup.to_plain(nodes, marks=True) if "*" in text or "_" in text or "~" in text else plain
-    return paper_id(key), markup.to_markdown(nodes), markup.to_html(nodes), plain, markup.links(nodes)
+    return (paper_id(paper_key(clean, nodes, plain)), markup.to_markdown(nodes), markup.to_html(nodes), plain,
+            markup.links(nodes))
 
 
 def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Paper:

@@ -82,6 +82,19 @@ def test_math_with_commands_and_currency_dollars():
     assert paper.plain_text == "costs $9 USD and runs in O(n^2) time"
 
 
+def test_a_tex_command_between_digits_is_math_and_ids_stay_as_they_were():
+    """"256$\\times$256" and "11.4$\\pm$2.1": a span that opens with a TeX command is math before a digit
+    too (currency "$5 and $10" still is not); a math symbol outside math reads as its symbol.  The ids
+    are those the papers had before: made of the text as it was read then."""
+    import hashlib
+    paper = norm(r"Trained at 256$\times$256 it scores 11.4$\pm$2.1\% (\pm 0.3) for $5 and $10 a run.")
+    assert paper.plain_text == "Trained at 256×256 it scores 11.4±2.1% (± 0.3) for $5 and $10 a run."
+    assert paper.abstract_html.count("<math") == 2 and "$5 and $10" in paper.abstract_html
+    was = "Trained at 256$×256 it scores 11.4pm$2.1% (pm 0.3) for $5 and $10 a run."  # (as the parser read it before)
+    assert paper.id == hashlib.sha1(was.casefold().encode()).hexdigest()[:10]
+    assert norm(r"Trained at 256$\times$256.").id != norm("Trained at 256×256.").id  # (two texts, two papers)
+
+
 def test_url_trailing_punctuation_and_brace():
     paper = norm(r"Code: \url{https://anonymous.4open.science/r/LR-FGDM/}. And (https://x.org/a_(b)).")
     assert paper.links == ["https://anonymous.4open.science/r/LR-FGDM/", "https://x.org/a_(b)"]

@@ -20,6 +20,7 @@ STYLE = {"textbf": "strong", "bf": "strong", "textit": "em", "emph": "em", "it":
          "text": "text", "mbox": "text", "textnormal": "text", "mathrm": "text"}
 DROP = {"cite", "citep", "citet", "citealp", "ref", "eqref", "label", "footnote", "cref", "Cref",
         "color", "pagecolor", "vspace", "hspace", "begin", "end"}  # (\color{red} text: the text stays)
+SWITCH = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "sc": "text", "rm": "text", "sf": "text", "tt": "text"}
 COLORED = {"textcolor", "colorbox"}  # \textcolor{blue}{words}: the words, not "blue"
 WORDS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "vs": "vs.", "etc": "etc.", "ldots": "…", "dots": "…",
          "LaTeX": "LaTeX", "TeX": "TeX", "textendash": "–", "textemdash": "—", "times": "×", "approx": "≈"}
@@ -114,8 +115,8 @@ MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, 
 
 def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
     """Parse one paragraph into nodes; any text that is not recognised markup stays text.  `legacy`:
-    as before `$\\times$` between digits was math and a math symbol outside math its symbol (the text
-    a paper's id was made of; normalize.paper_key)."""
+    as before `$\\times$` between digits was math, a math symbol outside math its symbol, `{\\bf x}` a
+    font switch and `\\citep[..]{..}` dropped whole (the text a paper's id is made of: normalize.paper_key)."""
     if depth > MAX_DEPTH:
         return [Node("text", text)]
     out: list[Node] = []
@@ -172,7 +173,18 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
             if m:
                 name = m.group(0).rstrip("*")
                 j = m.end()
+                while not legacy and name in DROP and j < n and text[j] == "[" and "]" in text[j:j + 120]:
+                    j = text.index("]", j) + 1  # \citep[see][p. 3]{key}: its optional arguments too
                 has_arg = j < n and text[j] == "{"
+                if not legacy and name in SWITCH and not has_arg and buf and buf[-1].endswith("{"):
+                    close = _matching_brace(text, i - 1)  # {\bf words}: TeX's old font switch, for its group
+                    if close > 0:
+                        buf[-1] = buf[-1][:-1]
+                        flush()
+                        kids = parse(text[j:close].lstrip(), depth + 1, legacy)
+                        out.extend([Node(SWITCH[name], children=kids)] if SWITCH[name] != "text" else kids)
+                        i = close + 1
+                        continue
                 close = _matching_brace(text, j) if has_arg else -1
                 if name in LETTERS and close in (-1, j + 1):  # \ss, {\o}, \L{}; TeX skips the space after \AA
                     end = j if close < 0 else close + 1

@@ -95,6 +95,16 @@ def test_a_tex_command_between_digits_is_math_and_ids_stay_as_they_were():
     assert norm(r"Trained at 256$\times$256.").id != norm("Trained at 256×256.").id  # (two texts, two papers)
 
 
+def test_old_font_switches_and_optional_citation_arguments():
+    """{\\bf words}, {\\it words}, {\\sc xor}: TeX's old font switches style their group; \\citep[see][p. 3]{key}
+    goes with its optional arguments.  Ids stay as they were (the legacy reading)."""
+    paper = norm(r"It is not even {\bf identifiable}, {\it not a single one} is {\sc xor} \citep[RADLADS;][]{gold2025} here.")
+    assert paper.abstract_html == ("It is not even <strong>identifiable</strong>, <em>not a single one</em> is xor"
+                                   "  here.")
+    was = "It is not even {bf identifiable}, {it not a single one} is {sc xor} citep[RADLADS;][]{gold2025} here."
+    assert paper.id == paper_id(was)
+
+
 def test_url_trailing_punctuation_and_brace():
     paper = norm(r"Code: \url{https://anonymous.4open.science/r/LR-FGDM/}. And (https://x.org/a_(b)).")
     assert paper.links == ["https://anonymous.4open.science/r/LR-FGDM/", "https://x.org/a_(b)"]

@@ -447,32 +447,63 @@ def to_html(nodes: list[Node]) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def math_plain(tex: str) -> str:
-    """Readable plain text for a TeX span: `95.2\\%` -> `95.2%`, `\\times` -> `×`."""
+def math_plain(tex: str, legacy: bool = False) -> str:
+    """Readable plain text for a TeX span: `95.2\\%` -> `95.2%`, `\\times` -> `×`, `\\frac{k}{\\varepsilon}`
+    -> `k/ε`, `\\left(` -> `(`.  `legacy`: as before fractions, sizes and spaced operators (ids: to_plain)."""
     s = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|boldsymbol|text|textbf|textit|mathit|operatorname)(?![A-Za-z])\s*",
                "", tex)  # (a whole command name: `\\text` must not eat the start of `\\textbf`)
-    s = re.sub(r"\\([A-Za-z]+|%)", lambda m: MATH_PLAIN.get(m.group(1), m.group(1)), s)
+    if not legacy:
+        s = _SIZES.sub("", s)
+        for _ in range(3):  # (nested fractions, innermost first)
+            s = _FRAC.sub(lambda m: f"{_grouped(m.group(1))}/{_grouped(m.group(2))}", s)
+    s = re.sub(r"\\([A-Za-z]+|%)", lambda m: _symbol(m, legacy), s)
     s = re.sub(r"\\[,;:! ]", " ", s).replace("\\", "")
     return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()
 
 
-def to_plain(nodes: list[Node], marks: bool = False) -> str:
-    """The bare words.  `marks`: keep the marks of Markdown *emphasis* and _emphasis_, and TeX's ties
-    (what paper ids are made of, as they were before these were parsed: an id does not change with the code)."""
+MATH_MORE = {"Vert": "‖", "uparrow": "↑", "downarrow": "↓", "top": "⊤", "mathord": "", "mid": "|", "prime": "′",
+             "lVert": "‖", "rVert": "‖", "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈",
+             "rceil": "⌉", "circ": "∘", "otimes": "⊗", "oplus": "⊕", "subseteq": "⊆", "subset": "⊂", "cup": "∪",
+             "cap": "∩", "forall": "∀", "exists": "∃", "emptyset": "∅", "Rightarrow": "⇒", "mapsto": "↦"}
+# (symbols read so only since fractions were: MATH_PLAIN's are also how the ids of older papers read them)
+_SIZES = re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|middle|mathsf|mathscr|mathfrak|textrm|widetilde|tilde|widehat|hat|"
+                    r"bar|overline|vec|dot)(?![A-Za-z])\s*")  # (sizes, and styles and accents of a letter)
+_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+
+
+def _grouped(part: str) -> str:
+    """A fraction's part as text: in parentheses if it is more than one term (`(a+b)/2`, not `a/b`)."""
+    part = part.strip()
+    return f"({part})" if re.search(r"[+\-\s]", part) else part
+
+
+def _symbol(m: re.Match, legacy: bool) -> str:
+    """A TeX command's plain text: its symbol, or an operator's name set apart from a term before it
+    (`k/ε log(n)`, `n log n`; not `(log n)`)."""
+    name = m.group(1)
+    out = MATH_PLAIN.get(name, MATH_MORE.get(name, name) if not legacy else name)
+    at = m.start()
+    before = m.string[at - 1] if at else " "
+    spaced = not legacy and len(out) > 1 and out.isalpha() and (before.isalnum() or before in ")]}")
+    return f" {out}" if spaced else out
+
+
+def to_plain(nodes: list[Node], marks: bool = False, legacy: bool = False) -> str:
+    """The bare words.  `marks`: keep the marks of Markdown *emphasis* and _emphasis_, and TeX's ties;
+    `legacy`: math read as before fractions and sizes were (what paper ids are made of, as they were
+    before these were parsed: an id does not change with the code; normalize.paper_key)."""
     parts = []
     for node in nodes:
         if node.kind == "text":
             parts.append(_typography(node.text, tie=not marks))
         elif node.kind == "em" and marks and node.text:
-            parts.append(node.text + to_plain(node.children, marks) + node.text)
-        elif node.kind in ("strong", "em"):
-            parts.append(to_plain(node.children, marks))
-        elif node.kind == "link":
-            parts.append(to_plain(node.children, marks))
+            parts.append(node.text + to_plain(node.children, marks, legacy) + node.text)
+        elif node.kind in ("strong", "em", "link"):
+            parts.append(to_plain(node.children, marks, legacy))
         elif node.kind == "code":
             parts.append(node.text)
         else:
-            parts.append(math_plain(node.text))
+            parts.append(math_plain(node.text, legacy))
     s = "".join(parts)
     if s.isprintable() and "  " not in s:
         return s.strip()  # fast path: no whitespace but single spaces (any other is not printable)

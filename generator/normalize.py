@@ -50,8 +50,8 @@ def paper_key(clean: str, nodes: list[markup.Node], plain: str) -> str:
     before they were rendered."""
     if "\\" in clean:
         nodes = markup.parse(clean, legacy=True)
-        plain = markup.to_plain(nodes)
-    return markup.to_plain(nodes, marks=True) if "*" in clean or "_" in clean or "~" in clean else plain
+        plain = markup.to_plain(nodes, legacy=True)
+    return markup.to_plain(nodes, marks=True, legacy=True) if "*" in clean or "_" in clean or "~" in clean else plain
 
 
 def _derived(text: str) -> tuple[str, str, str, str, list[str]]:

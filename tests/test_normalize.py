@@ -171,3 +171,21 @@ def test_bold_and_italic_text_commands_inside_math_read_as_their_text():
     assert math_plain(r"\textbf{FARTrack}") == "FARTrack"
     assert math_plain(r"\textit{F}ast") == "Fast"
     assert math_plain(r"\text{ms}") == "ms"
+
+
+@pytest.mark.parametrize("tex, text", [
+    (r"\mathcal{O}\left(\frac{k}{\varepsilon}\log(nd)\right)", "O(k/ε log(nd))"),
+    (r"\widetilde{O}(T^{2/3})", "O(T^2/3)"),
+    (r"\tfrac{a+b}{2}", "(a+b)/2"),
+    (r"\Theta(\log N)", "Θ(log N)"),
+    (r"L\Vert x\Vert^2, w^\top x, 0.87\uparrow", "L‖ x‖^2, w^⊤ x, 0.87↑"),
+])
+def test_math_reads_as_text_where_the_page_shows_words(tex, text):
+    """The plain text of math (teasers, the search index, a page's description): fractions as a/b,
+    sizes and letter accents dropped, operators set apart, arrows and norms as symbols; the ids of
+    papers read as before (math_plain's legacy reading)."""
+    from generator.markup import math_plain
+    assert math_plain(tex) == text
+    paper = norm(f"We bound it by ${tex}$ in all cases.")
+    assert paper.plain_text == f"We bound it by {text} in all cases."
+    assert paper.id == paper_id(f"We bound it by {math_plain(tex, legacy=True)} in all cases.")

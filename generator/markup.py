@@ -84,11 +84,13 @@ def _matching_brace(s: str, open_at: int) -> int:
 
 
 def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int:
-    """Pandoc's rule: `$` opens only before a non-space; the next unescaped `$` closes only
-    after a non-space and before a non-digit, otherwise the opener was a literal dollar ("$5 and $10");
-    but a span that opens with a TeX command is math before a digit too ("256$\\times$256",
-    "11.4$\\pm$2.1": `legacy`, the rule before that, only for the ids of papers read before it)."""
-    if start >= len(s) or s[start].isspace():
+    """Pandoc's rule for `$`: it opens only before a non-space; the next unescaped `$` closes only after
+    a non-space and before a non-digit, otherwise the opener was a literal dollar ("$5 and $10").  But
+    a span that does not open with a digit is math before a digit too ("256$\\times$256", "FID$=$1.46"),
+    and `$$` display math may have spaces and line breaks inside its marks.  (`legacy`: the rule before
+    that, only for the ids of papers read before it.)"""
+    loose = closer == "$$" and not legacy
+    if start >= len(s) or (s[start].isspace() and not loose):
         return -1
     i = start
     while True:
@@ -99,12 +101,14 @@ def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int
             i = j + 1
             continue
         after = j + len(closer)
-        if s[j - 1].isspace() or (after < len(s) and s[after].isdigit() and (legacy or not _OPENS_COMMAND.match(s, start))):
+        if loose:
+            return j
+        if s[j - 1].isspace() or (after < len(s) and s[after].isdigit() and (legacy or s[start].isdigit())):
             return -1
         return j
 
 
-_OPENS_COMMAND = re.compile(r"\\[A-Za-z]")
+_COMMAND = re.compile(r"\\[A-Za-z]")
 
 
 _COMMAND = re.compile(r"[A-Za-z]+\*?")

@@ -189,3 +189,17 @@ def test_math_reads_as_text_where_the_page_shows_words(tex, text):
     paper = norm(f"We bound it by ${tex}$ in all cases.")
     assert paper.plain_text == f"We bound it by {text} in all cases."
     assert paper.id == paper_id(f"We bound it by {math_plain(tex, legacy=True)} in all cases.")
+
+
+@pytest.mark.parametrize("raw, text, maths", [
+    ("DUPA reaches FID$=$1.46 at 256$\\times$256 for $5 or $10.", "DUPA reaches FID=1.46 at 256×256 for $5 or $10.", 2),
+    ("a low cost ($<$10ms) and $>$1M hours", "a low cost (<10ms) and >1M hours", 2),
+    ("take the form\n$$\n\\textrm{error} \\le d,\n$$\nwhere $d$ is", "take the form error ≤ d, where d is", 2),
+])
+def test_math_marks_that_pandocs_currency_rule_left_as_text(raw, text, maths):
+    """A `$...$` span not opening with a digit is math before a digit too ("FID$=$1.46"; "$5 or $10" stays
+    money), and `$$` display math may hold line breaks inside its marks; ids as they were read before."""
+    paper = norm(raw)
+    assert paper.plain_text == text and paper.abstract_html.count("<math") == maths
+    old = markup.to_plain(markup.parse(raw, legacy=True), legacy=True)
+    assert paper.id == paper_id(old) and old != text

@@ -448,6 +448,23 @@ def test_reading_list_star_on_cards(web, base_url, site_dir):
     assert _listed(web) == [[slug, title]]
 
 
+def test_reading_list_star_on_a_papers_related_papers(web, base_url, site_dir):
+    """A paper page's related papers each get a star: one press saves that paper, not the page's own."""
+    slug, _ = _papers_with_titles(site_dir, 1)[0]
+    web.page.goto(f"{base_url}/papers/{slug}/")
+    related = web.page.locator("#related-papers + ol > li")
+    stars = web.page.locator("#related-papers + ol > li > .pd-star")
+    assert stars.count() == related.count() > 0
+    link = web.page.locator("#related-papers + ol > li > a").first
+    other, title = link.get_attribute("href").rstrip("/").rsplit("/", 1)[-1], link.inner_text()
+    stars.first.click()
+    assert stars.first.get_attribute("aria-pressed") == "true"
+    assert web.page.get_attribute("[data-pd-save]", "aria-pressed") == "false"  # (the page's own paper: not saved)
+    web.page.goto(f"{base_url}/reading-list/")
+    _list_ready(web)
+    assert _listed(web) == [[other, title]]
+
+
 def test_reading_list_star_on_search_results(web, base_url):
     """paper-search.js draws results query by query: each gets a star (reading-list.js watches), and
     the results' own keyboard and title logic is untouched."""

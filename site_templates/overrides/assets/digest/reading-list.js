@@ -3,7 +3,7 @@
  * A paper page holds a hidden [data-pd-save] button carrying the paper's slug; this script shows it
  * and toggles the paper (with the title of the page's <h1>) in the list.  Paper cards and search
  * results get a star before their title, made here from the title's link (no bytes in the pages).
- * The reading-list page ([data-reading-list]) lists the saved papers, removes them, exports the
+ * A paper page's related papers get a star too.  The reading-list page ([data-reading-list]) lists the saved papers, removes them, exports the
  * list as Markdown and as a link (#papers=slug,slug,...) which opens the same list in another
  * browser: a shared list's titles are read from the papers' own pages.  Under a list (one's own or a
  * shared one) it suggests the papers that the list's papers name most, and most closely, among their
@@ -151,8 +151,8 @@
 
   function initStars() {
     var search = document.querySelector("[data-paper-search]");
-    var cards = document.querySelectorAll(".pd-card .pd-card-title > a");
-    if (!cards.length && !search) return;
+    var cards = document.querySelectorAll(".pd-card .pd-card-title > a, #related-papers + ol > li > a:first-child");
+    if (!cards.length && !search) return;  // (cards, and the related papers of a paper's page)
     refreshStars();
     addStars(cards);
     if (search && window.MutationObserver) {  // results are drawn by paper-search.js, query by query

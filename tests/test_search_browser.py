@@ -540,6 +540,22 @@ def test_reading_list_suggests_what_its_papers_are_related_to(web, browser, base
         other.page.close()
 
 
+def test_reading_list_says_when_no_page_could_be_read(browser, base_url):
+    """Suggestions from pages that cannot be read (gone from the site, or a site opened from files) say
+    so, rather than that the list's papers have no related papers."""
+    other = Watched(browser, base_url)
+    try:
+        other.page.goto(f"{base_url}/reading-list/")
+        other.page.evaluate("() => localStorage.setItem('paper-digest:reading-list:/', JSON.stringify("
+                            "[{slug: 'no-such-paper-000000', title: 'Gone'}]))")
+        other.page.reload()
+        other.page.wait_for_selector(".pd-rl-suggest[data-state=ready]", timeout=15000)
+        assert "could not be read" in other.page.inner_text(".pd-rl-suggest .pd-rl-note")
+        assert other.page.get_attribute(".pd-rl-suggest", "data-count") == "0" and other.errors == []
+    finally:
+        other.page.close()
+
+
 def test_map_lights_up_the_reading_list(web, base_url, site_dir):
     """The map's ★ button shows when the reading list has papers of the collection, and lights them up."""
     data = _map(web, f"{base_url}/iclr-2026/map/")

@@ -243,9 +243,12 @@
     var status = section.appendChild(el("p", {"class": "pd-rl-note"}, "Reading the related papers of the list…"));
     Promise.all(slugs.slice(-MAX_READ).map(readPage)).then(function (read) {
       var found = suggestions(read, exclude);
+      var unread = read.every(function (page) { return !page.found; });
       status.textContent = found.length
         ? "Papers the list's papers name among their related papers, the most often and most closely first" +
           (slugs.length > MAX_READ ? " (from the latest " + MAX_READ + " papers of the list)" : "") + "."
+        : unread ? "The papers' pages could not be read, so there is nothing to suggest (a site opened from files" +
+                   " rather than served cannot read its own pages)."
         : "None of the list's papers has related papers outside the list.";
       var ol = el("ol", {"class": "pd-rl-suggested"});
       found.forEach(function (s) {

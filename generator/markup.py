@@ -108,9 +108,6 @@ def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int
         return j
 
 
-_COMMAND = re.compile(r"\\[A-Za-z]")
-
-
 _COMMAND = re.compile(r"[A-Za-z]+\*?")
 # \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
 _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")

@@ -9,7 +9,7 @@ import json
 from collections import Counter
 from typing import Callable
 
-from generator.enrich.layout import SPACING
+from generator.enrich.layout import SPACING, group_of
 from generator.model import Paper
 
 
@@ -23,7 +23,7 @@ def map_json(papers: list[Paper], cat_url: Callable[[str], str], group_url: Call
     at_cat = {c: i for i, c in enumerate(cats)}
     first = {}
     for p in placed:
-        first.setdefault((p.category, p.subtopic or ""), p)
+        first.setdefault(group_of(p), p)
     groups = sorted(first, key=lambda g: (g[0].casefold(), g[0], g[1].casefold(), g[1]))
     at_group = {g: i for i, g in enumerate(groups)}
     data = {
@@ -32,7 +32,7 @@ def map_json(papers: list[Paper], cat_url: Callable[[str], str], group_url: Call
         "categories": [{"name": c, "url": cat_url(c), "papers": counts[c]} for c in cats],
         "groups": [{"label": sub or cat, "category": at_cat[cat], "url": group_url(first[cat, sub]) or cat_url(cat)}
                    for cat, sub in groups],
-        "papers": [[p.position[0], p.position[1], at_group[p.category, p.subtopic or ""], p.title, p.slug]
+        "papers": [[p.position[0], p.position[1], at_group[group_of(p)], p.title, p.slug]
                    for p in placed],
     }
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")

@@ -346,6 +346,8 @@ def _math_name(m: re.Match) -> str:
     """'$T^3$' -> 'T^3', '$\\pi^3$' -> 'π^3' (a name written as a formula, as the plain text writes it)."""
     base = m.group(1)
     return (MATH_PLAIN.get(base[1:], base[1:]) if base.startswith("\\") else base) + "^" + m.group(2)
+
+
 _MATH_CARET = re.compile(r"\$[^$]*\^[^$]*\$")
 _TEX_WRAP = re.compile(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}")
 _MATH_EMPH = re.compile(r"\$(\*+[^$*]+\*+)\$")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -190,11 +191,7 @@ def _covers(big: frozenset[str], small: frozenset[str]) -> bool:
 @lru_cache(maxsize=1 << 16)
 def _same_stem(a: str, b: str) -> bool:
     """'privacy' and 'private', 'generation' and 'generative', 'attack' and 'attackers'; not 'image' and 'imagenet'."""
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
+    n = len(os.path.commonprefix([a, b]))
     return n >= STEM and a[n:] in _ENDINGS and b[n:] in _ENDINGS
 
 

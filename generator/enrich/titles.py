@@ -571,7 +571,8 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
         d = descriptor(name, text)
         if " " in name and _KIND_ONLY.fullmatch(d):  # "Occupancy Reward Shaping" says more than "Reward-shaping approach"
             d = ""
-        if not d and not any(f"({name})" in s for s in sentences(text) if _INTRO.search(s)):
+        part = f"({name})"
+        if not d and not (part in text and any(part in s for s in sentences(text) if _INTRO.search(s))):
             p = key_phrase(text)  # what the abstract says it proposes or studies, where the name is not a part of
             # that ("we propose a framework that combines X (TRACE) with Y"): "SeedVR2: One-step diffusion-based VR model"
             d = p if p and not _KIND_ONLY.fullmatch(p) and not _VAGUE_HEAD.search(p) and name not in p else ""

@@ -1,4 +1,4 @@
-"""Readable, URL-safe slugs."""
+"""Readable, URL-safe slugs: the one spelling of every page address (papers, categories, tags, feeds)."""
 from __future__ import annotations
 
 import re
@@ -8,7 +8,11 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")  # (compiled once: re's own cache is churn
 
 
 def slugify(text: str, max_len: int = 60) -> str:
-    """"Learning on graphs & topologies" -> "learning-on-graphs-topologies" (ASCII, hyphens)."""
+    """"Learning on graphs & topologies" -> "learning-on-graphs-topologies": lowercase ASCII words joined by
+    hyphens, shorter than max_len, cut between words.  A plus is a word ("HumanEval+" -> "humaneval-plus"),
+    so that a benchmark and its extension do not share a page."""
+    if "+" in text:
+        text = text.replace("+", " plus ")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     slug = _NOT_SLUG.sub("-", ascii_text.lower()).strip("-")
     if len(slug) > max_len:

@@ -287,3 +287,6 @@ def test_names_of_one_page_are_one_term():
         ("Llama-3.2-1B", ["0", "1", "2", "3"], ("Llama-3.2-1B", "Llama-3.2-1b"))]
     assert render.term_pages([], terms)["entities"] == {"GSM8K", "Llama-3.2-1B", "Llama-3.2-1b"}
     assert render.terms_of(papers, "entities", 3)[0].name == "Llama-3.2-1B"
+    plus = [paper(0, ["HumanEval"]), paper(1, ["HumanEval", "HumanEval+"]), paper(2, ["HumanEval+"])]
+    assert [(t.name, [p.id for p in t.papers]) for t in render.terms_of(plus, "entities", 2)] == [
+        ("HumanEval", ["0", "1"]), ("HumanEval+", ["1", "2"])]  # a benchmark and its extension: two pages

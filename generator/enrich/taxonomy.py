@@ -1,6 +1,6 @@
 """The category taxonomy: the 21 ICLR primary areas by default, or a user's JSON/YAML file.
 
-File shape: {"name": ..., "areas": [{"name", "slug", "description", "keywords": [...]}, ...]}
+File shape: {"name": ..., "areas": [{"name", "description", "keywords": [...]}, ...]}
 (a bare list of areas is accepted too).
 """
 from __future__ import annotations
@@ -9,7 +9,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .text import slugify
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_TAXONOMY = DATA / "iclr2026_areas.json"
@@ -19,7 +18,6 @@ OTHER_HINTS = ("other topics", "none of the above", "other")
 @dataclass(frozen=True)
 class Area:
     name: str
-    slug: str
     description: str = ""
     keywords: tuple[str, ...] = field(default_factory=tuple)
 
@@ -60,8 +58,8 @@ def load_taxonomy(path: Path | str | None = None) -> Taxonomy:
         kws = a.get("keywords") or []
         if isinstance(kws, str):
             kws = [k.strip() for k in kws.split(",")]
-        areas.append(Area(str(a["name"]).strip(), a.get("slug") or slugify(a["name"], 40),
-                          str(a.get("description", "")), tuple(str(k) for k in kws if str(k).strip())))
+        areas.append(Area(str(a["name"]).strip(), str(a.get("description", "")),
+                          tuple(str(k) for k in kws if str(k).strip())))
     if len({a.name for a in areas}) != len(areas):
         raise ValueError(f"{p}: duplicate area names")
     name = data.get("name", p.stem) if isinstance(data, dict) else p.stem

@@ -1,4 +1,4 @@
-"""Small text helpers shared by the extractors: tokenizer, sentences, slugs."""
+"""Small text helpers shared by the extractors: tokenizer, sentences, shortening."""
 from __future__ import annotations
 
 import importlib.util
@@ -6,7 +6,6 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,7 +14,6 @@ import numpy as np
 # one analyzer for every corpus statistic: lowercase words, English stop words out, 1-2 grams
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
                        token_pattern=r"(?u)\b[a-zA-Z][\w\-]*[a-zA-Z0-9]\b|\b[a-zA-Z]\b", dtype=np.float32)
-_WORDS = re.compile(r"[a-z0-9]+")
 _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|ai)\b(?:/\S*)?", re.IGNORECASE)
 # what a text holds (lower-cased) wherever _URL matches: a domain ending, or an i that IGNORECASE
 # takes for "i" but lower() does not make one (İ, ı)
@@ -106,18 +104,6 @@ def sentences(text: str) -> list[str]:
     """Split on sentence ends that are followed by a capital; abbreviations like 'e.g.' survive."""
     parts = _SENT.split(text)  # text, mark, text, mark, ..., text
     return [s for s in map(str.strip, map(str.__add__, parts[0::2], parts[1::2] + [""])) if s]
-
-
-def slugify(text: str, limit: int = 60) -> str:
-    """Lowercase ASCII words joined by hyphens, cut at a word boundary within `limit`."""
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    words = _WORDS.findall(text.replace("&", " and "))
-    out = ""
-    for w in words:
-        if len(out) + len(w) + (1 if out else 0) > limit:
-            break
-        out = f"{out}-{w}" if out else w
-    return out or (words[0][:limit] if words else "")
 
 
 def shorten(text: str, limit: int = 200) -> str:

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 
+from generator.slugs import slugify
+
 from .names import _SELF, _abbreviates
-from .text import distinct_terms, sentences, shorten, singular, slugify, word_set
+from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"

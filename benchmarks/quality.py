@@ -1,4 +1,5 @@
-"""Quality and speed of the enrichment on the dev CSV, titles and areas hidden.
+"""Quality and speed of the enrichment on the dev CSV, titles and areas hidden, its abstracts read as a build
+reads them (generator.readers, then generator.normalize: the text the extractors get on the site).
 
     python benchmarks/quality.py [--csv PATH] [--folds 5] [--scale 20000] [--names-only]
 
@@ -176,7 +177,7 @@ def perturbed(papers, n: int, seed: int = 0):
     out = []
     while len(out) < n:
         p = papers[len(out) % len(papers)]
-        sents = re.split(r"(?<=\.)\s+", p.abstract_md)
+        sents = re.split(r"(?<=\.)\s+", p.abstract_raw)
         rng.shuffle(sents)
         words = " ".join(sents).split()
         drop = {rng.randrange(len(words)) for _ in range(3)}

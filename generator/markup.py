@@ -195,6 +195,11 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                         while i < n and text[i] == " ":
                             i += 1
                     continue
+                if close == j + 1 and not legacy and name not in COLORED and name not in ("url", "href"):
+                    if name not in DROP and name not in STYLE:  # \GRACE{}: a macro the author defined for a
+                        buf.append(WORDS.get(name) or MATH_PLAIN.get(name) or name)  # name, the braces ending it
+                    i = close + 1  # (\textbf{}: nothing to show)
+                    continue
                 if close > 0:
                     inner = text[j + 1:close]
                     flush()

@@ -4,12 +4,12 @@ from pathlib import Path
 import pytest
 import numpy as np
 
-from generator.enrich.csvdata import paper_from_text, read_seeds, to_markdown
+from generator.enrich.csvdata import paper_from_text, read_seeds
 from generator.enrich.entities import extract_entities
 from generator.enrich.names import extract_name
 from generator.enrich.results import extract_results
 from generator.enrich.tags import acronym_map
-from generator.enrich.text import slugify
+from generator.slugs import slugify
 from generator.enrich.titles import make_slugs, make_title, teaser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +30,7 @@ SEEDS = next((d for d in (ROOT.parent / "shared" / "seeds", ROOT / "abstracts") 
      "ProtoKV"),
 ])
 def test_names(text, name):
-    assert extract_name(to_markdown(text)) == name
+    assert extract_name(paper_from_text(text).abstract_md) == name
 
 
 @pytest.mark.parametrize("text", [
@@ -231,7 +231,14 @@ def test_slugs_unique_and_readable():
     b.id = a.id[:6] + "zzzzzz"
     s = make_slugs([a, b])
     assert s[0].startswith("fire-") and len(set(s)) == 2
-    assert slugify("Réseau & Graphs: a Study!") == "reseau-and-graphs-a-study"
+    assert slugify("Réseau & Graphs: a Study!") == "reseau-graphs-a-study"
+    assert slugify("Learning on graphs and other geometries & topologies", 40) == "learning-on-graphs-and-other-geometries"
+
+
+def test_a_plus_is_a_word_of_a_slug():
+    # HumanEval and HumanEval+ (EvalPlus) are two benchmarks: two entity pages, two paper addresses
+    assert [slugify(s) for s in ("HumanEval", "HumanEval+", "MBPP+", "C++", "SFT+RL")] == \
+        ["humaneval", "humaneval-plus", "mbpp-plus", "c-plus-plus", "sft-plus-rl"]
 
 
 # --- names: how papers introduce names (cues), and what must not be taken for one ---------------------
@@ -392,10 +399,16 @@ def test_slugs_unique_and_readable():
     ("We introduce a benchmark of three tasks (Q1), (Q2) and (Q3) for planning.", None),
     # a lower-case word set in math where a name goes is a styled name; a Greek letter is not
     ("Leveraging advances in VLMs, we propose $cadrille$, a multimodal CAD reconstruction model.", "cadrille"),
+    # the name as the build's Markdown writes it (normalize escapes it, keeps TeX in math, \\texttt as code)
+    ("Leveraging VLMs, we propose $\\texttt{cadrille}$, a multimodal CAD reconstruction model.", "cadrille"),
+    ("We present **Ctrl&Shift**, an end-to-end diffusion framework for object manipulation.", "Ctrl&Shift"),
+    ("To address this, we propose \\texttt{MCPMark}, a benchmark of realistic MCP use.", "MCPMark"),
+    ("In this paper, we propose $\\textbf{\\textit{MrRoPE (Mixed-radix RoPE)}}$, a generalized encoding.", "MrRoPE"),
+    ("We introduce \\GRACE{} (Generative Representation Learning via Contrastive Policy Optimization).", "GRACE"),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),
 ])
 def test_name_cues(text, name):
-    assert extract_name(to_markdown(text)) == name
+    assert extract_name(paper_from_text(text).abstract_md) == name
 
 
 def test_name_that_ends_its_sentence():

@@ -105,6 +105,15 @@ def test_old_font_switches_and_optional_citation_arguments():
     assert paper.id == paper_id(was)
 
 
+def test_an_authors_name_macro_with_empty_braces_reads_as_its_name():
+    """\\GRACE{} is a macro the author defined for the paper's name: the page shows GRACE (it showed nothing);
+    an empty style (\\textbf{}) shows nothing, and ids stay as they were (the legacy reading dropped both)."""
+    paper = norm(r"We introduce \GRACE{} (Generative Representation), typeset in \LaTeX{}; \textbf{}\cite{x}it works.")
+    assert paper.plain_text == "We introduce GRACE (Generative Representation), typeset in LaTeX; it works."
+    assert paper.abstract_md == "We introduce GRACE (Generative Representation), typeset in LaTeX; it works."
+    assert paper.id == paper_id("We introduce (Generative Representation), typeset in ; it works.")
+
+
 def test_url_trailing_punctuation_and_brace():
     paper = norm(r"Code: \url{https://anonymous.4open.science/r/LR-FGDM/}. And (https://x.org/a_(b)).")
     assert paper.links == ["https://anonymous.4open.science/r/LR-FGDM/", "https://x.org/a_(b)"]

@@ -349,18 +349,31 @@ def _math_name(m: re.Match) -> str:
 
 
 _MATH_CARET = re.compile(r"\$[^$]*\^[^$]*\$")
-_TEX_WRAP = re.compile(r"\\(?:text(?:bf|it)|underline|mathbf|mathrm)\{([^{}]*)\}")
+# TeX styles left inside math ("$\\textbf{\\textit{MrRoPE}}$"): bold and italic read as emphasis, the others as text
+_TEX_STYLES = ((re.compile(r"\\textbf\{([^{}]*)\}"), r"**\1**"), (re.compile(r"\\(?:textit|emph)\{([^{}]*)\}"), r"*\1*"),
+               (re.compile(r"\\(?:text(?:tt|rm|sf|sc|up|normal)?|underline|math(?:bf|rm|tt|sf))\{([^{}]*)\}"), r"\1"))
 _MATH_EMPH = re.compile(r"\$(\*+[^$*]+\*+)\$")
 _LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\w)")
+# what Markdown escaping (markup.escape_md) writes for characters of the text, and a code span (\\texttt{X})
+_CHAR_REFS = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&#36;": "$", "&#126;": "~", "&#94;": "^", "&#61;": "=", "&#124;": "|"}
+_CHAR_REF = re.compile("|".join(map(re.escape, _CHAR_REFS)))
+_CODE = re.compile(r"`([^`\n]+)`")
 
 
 def _prepare(md: str) -> str:
-    """Drop TeX wrappers and letter-level emphasis (**V**ideo -> Video) that hide words."""
+    """The abstract's Markdown (normalize's abstract_md) as its writer typed it, less what hides words:
+    Markdown's escapes, TeX wrappers and letter-level emphasis (**V**ideo -> Video)."""
     text = md
+    if "&" in text:
+        text = _CHAR_REF.sub(lambda m: _CHAR_REFS[m.group(0)], text)
+    if "`" in text:
+        text = _CODE.sub(r"\1", text)
     if "~" in text:
         text = _TIE.sub(" ", text)  # TeX's tie: "Label Proportions~(LLP)"
     if "\\" in text:
-        text = _TEX_WRAP.sub(r"\1", text)
+        for _ in range(2):  # (nested: \\textbf{\\textit{X}})
+            for rx, to in _TEX_STYLES:
+                text = rx.sub(to, text)
     if "^" in text:  # "A$^2$Search", "$\\pi^3$" -> "A^2Search", "π^3", as the plain text writes them; no name in a
         text = _TEX_SUPERSCRIPT.sub(r"^\1", _MATH_NAME.sub(_math_name, text))  # formula ("$O(s^4)$")
         text = _MATH_CARET.sub(lambda m: m.group(0).replace("^", " ^ "), text)

@@ -235,10 +235,11 @@ def test_slugs_unique_and_readable():
     assert slugify("Learning on graphs and other geometries & topologies", 40) == "learning-on-graphs-and-other-geometries"
 
 
-def test_a_plus_is_a_word_of_a_slug():
+def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # HumanEval and HumanEval+ (EvalPlus) are two benchmarks: two entity pages, two paper addresses
     assert [slugify(s) for s in ("HumanEval", "HumanEval+", "MBPP+", "C++", "SFT+RL")] == \
         ["humaneval", "humaneval-plus", "mbpp-plus", "c-plus-plus", "sft-plus-rl"]
+    assert [slugify(s) for s in ("π-Flow", "α-DPO", "ΣΔ")] == ["pi-flow", "alpha-dpo", "sigma-delta"]  # (not "flow")
 
 
 # --- names: how papers introduce names (cues), and what must not be taken for one ---------------------
@@ -405,6 +406,10 @@ def test_a_plus_is_a_word_of_a_slug():
     ("To address this, we propose \\texttt{MCPMark}, a benchmark of realistic MCP use.", "MCPMark"),
     ("In this paper, we propose $\\textbf{\\textit{MrRoPE (Mixed-radix RoPE)}}$, a generalized encoding.", "MrRoPE"),
     ("We introduce \\GRACE{} (Generative Representation Learning via Contrastive Policy Optimization).", "GRACE"),
+    # a Greek letter in math that starts a name, as the page writes it
+    ("To address this limitation, we propose $\\alpha$-DPO, which reformulates preference alignment.", "α-DPO"),
+    ("We introduce $\\pi$-Flow, a policy-based few-step generator. $\\pi$-Flow is fast.", "π-Flow"),
+    ("We act with an $\\varepsilon$-Greedy policy on three tasks.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),
 ])
 def test_name_cues(text, name):

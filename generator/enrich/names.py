@@ -30,10 +30,10 @@ Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current 
 _JOINERS = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")  # small words inside a name phrase
 _SMALL = _JOINERS + ("by", "but", "via")  # small words a Title-Case name may hold
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
-_TOKEN = r"[A-Za-z0-9][\w.+²³′'&^]*(?:-[\w.+²³′'&^]+)*(?<=[\w+²³′])"  # ("A^2TG": a superscript as the plain text writes it)
+_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+²³′'&^]*(?:-[\w.+²³′'&^]+)*(?<=[\w+²³′])"  # ("A^2TG": a superscript as the plain text writes it)
 _WORD = rf"(?:[A-Z0-9][\w.+\-²³′'&]*|{'|'.join(_JOINERS)})"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
-_PHRASE = rf"[A-Za-z0-9][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
+_PHRASE = rf"[A-Za-z0-9α-ωΑ-Ω][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
 # a field acronym (LLM, MLLMs) is never the name a slot holds: "we propose the reasoning MLLM, Vision-R1"
 _NOT_COMMON = r"(?!(?:" + "|".join(sorted(map(re.escape, COMMON), key=len, reverse=True)) + r")s?(?![\w\-]))"
 _CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
@@ -42,7 +42,7 @@ _ALIAS = re.compile(rf"[*$\"”]*,?\s+or\s+[*$]*({_TOKEN})")
 _SHORT_FORM = re.compile(rf"[*$\"”]*\s*\(\s*({_TOKEN})\s+([A-Z][\w\-]*)\s*\)")
 _TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by|via)\s+)?{_CAPW}){{0,4}}")
 _CODED = re.compile(
-    r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*)$")
+    r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*|[α-ωΑ-Ω]-[A-Z].*)$")  # (π-Flow)
 _VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
 _SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "releas", "build", "construct", "curat",
@@ -54,12 +54,12 @@ _INTRO = re.compile(
     rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:{'|'.join(_ADVERBS)})\s+)?"
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
-    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
 # a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
 _PREP = r"(?:of|in|on|for|to|from|by|with|via|over|under|across|between|among|against|into|than)"
 _INTRO2 = re.compile(
     rf"\b(?i:we|this (?:paper|work))\s+{_VERB_FORMS}\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,6}}?(?!{_PREP}\s)(?:[a-z][\w\-]*,?|[\w\-]+,)\s+\(?"
-    rf"[*$]*({_NOT_COMMON}(?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-){_TOKEN})[*$]*(?=\s*(?:,|\(|\)|\.(?!\w)|\s+which|\s+that))")
+    rf"[*$]*({_NOT_COMMON}(?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-){_TOKEN})[*$]*(?=\s*(?:,|\(|\)|\.(?!\w)|\s+which|\s+that))")
 _CALLED = re.compile(rf"\b(?:called|termed(?: as)?|dubbed|named|(?<=we )(?:term|call|dub|name)|coined|abbreviated as|namely|refer to (?:\w+ ){{0,3}}as(?: the)?|referred to as|denoted as)\s+[*$\"“'`]*({_PHRASE})")
 _WITH = re.compile(rf"\b(?i:we|this (?:paper|work))\s+(?:address|tackle|solve|fill|bridge|close|overcome|mitigate|resolve|answer)\s+(?:[\w\-]+\s+){{1,4}}?(?:with|via|through)\s+(?:the\s+)?[*$\"“]*({_TOKEN})[*$\"”]*(?=\s*[,(.:])")
 _OURS = re.compile(rf"\b(?i:our|the proposed|the resulting)\s+(?:\w+\s+)?(?:method|framework|model|approach|system|algorithm|benchmark|dataset|agent|recipe|pipeline|architecture|technique)s?,?\s+(?:the\s+)?[*$]*({_TOKEN})")
@@ -342,6 +342,15 @@ _TEX_SUPERSCRIPT = re.compile(r"(?<=[A-Za-z0-9])\$\^\{?([A-Za-z0-9]{1,3})\}?\$")
 _MATH_NAME = re.compile(r"\$(\\?[A-Za-z]{1,6})\^\{?([A-Za-z0-9]{1,3})\}?\$")
 
 
+# a Greek letter in math that starts a name: "$\\pi$-Flow" (Markdown may escape the dash) -> "π-Flow", as the plain text
+_GREEK_NAME = re.compile(r"\$\\([A-Za-z]{2,10})\$\\?-(?=[A-Z])")
+
+
+def _greek_name(m: re.Match) -> str:
+    letter = MATH_PLAIN.get(m.group(1), "")
+    return letter + "-" if len(letter) == 1 and letter.isalpha() else m.group(0)
+
+
 def _math_name(m: re.Match) -> str:
     """'$T^3$' -> 'T^3', '$\\pi^3$' -> 'π^3' (a name written as a formula, as the plain text writes it)."""
     base = m.group(1)
@@ -374,6 +383,8 @@ def _prepare(md: str) -> str:
         for _ in range(2):  # (nested: \\textbf{\\textit{X}})
             for rx, to in _TEX_STYLES:
                 text = rx.sub(to, text)
+    if "$\\" in text:
+        text = _GREEK_NAME.sub(_greek_name, text)
     if "^" in text:  # "A$^2$Search", "$\\pi^3$" -> "A^2Search", "π^3", as the plain text writes them; no name in a
         text = _TEX_SUPERSCRIPT.sub(r"^\1", _MATH_NAME.sub(_math_name, text))  # formula ("$O(s^4)$")
         text = _MATH_CARET.sub(lambda m: m.group(0).replace("^", " ^ "), text)

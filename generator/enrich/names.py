@@ -23,7 +23,8 @@ MCMC HMC NTK RKHS SAE UQ BO HPO NAS AGI VLA DiT CLIP IRL MARL LTL SMT SAT LP MIL
 I II III IV We Our In This The A An To It Its Transformer Transformers Adam AdamW However First Second
 Third Finally Specifically Moreover Furthermore Additionally Experiments Existing Recent Unlike While
 Building Based Using Through Motivated Inspired Empirically Extensive Overall Together Here Then Thus
-""".split())
+Ours
+""".split())  # ("termed Ours": a placeholder the authors left)
 _FUNCTION = frozenset("""I We Our In This The A An To It Its However First Second Third Finally Specifically Moreover
 Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
 Empirically Extensive Overall Together Here Then Thus Large Deep Modern Current Standard Traditional""".split())
@@ -617,7 +618,8 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     text, tokens = analyzed or analyze(md)
     best: dict[str, tuple[float, int]] = {}
     cands = [c for c in candidates(text, tokens, common) if c[2] not in COMMON and not _refused(c[2], common) and len(c[2]) >= 2
-             and not _PLURAL.fullmatch(c[2]) and not _DESCRIBES.search(c[2]) and not _DASHED.match(text, c[1] + len(c[2]))]
+             and not _PLURAL.fullmatch(c[2]) and not _DESCRIBES.search(c[2]) and not _DASHED.match(text, c[1] + len(c[2]))
+             and c[2].partition("_")[0] not in MATH_PLAIN]  # ("$\\ell_2$-SAM": no name "ell_2")
     strong = [(pos, name) for score, pos, name in cands if score >= 6.5]
     cued = {name for _, name in strong}
     first = min(strong)[1] if strong else None  # the first name a strong cue introduces: the main contribution

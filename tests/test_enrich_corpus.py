@@ -177,6 +177,13 @@ def dev():
     return enrich([dataclasses.replace(p, given_title=None, given_area=None) for p in read_csv()])
 
 
+def test_no_dev_paper_is_named_by_a_placeholder_or_a_formula(dev):
+    """'termed Ours' (left by the authors) and '$\\ell_2$-SAM' (a subscript) named two dev papers "Ours" and "ell_2"."""
+    from generator.markup import MATH_PLAIN
+    names = [p.name for p in dev if p.name]
+    assert len(names) > 1000 and "Ours" not in names and not [n for n in names if n.partition("_")[0] in MATH_PLAIN]
+
+
 def test_subtopics_group_papers_by_shared_ideas(dev):
     """Two papers of one sub-topic share an author keyword (which the enrichment never reads) clearly more
     often than two papers of different sub-topics of their category: 1.58 times as often on the dev file;

@@ -410,6 +410,9 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     ("To address this limitation, we propose $\\alpha$-DPO, which reformulates preference alignment.", "α-DPO"),
     ("We introduce $\\pi$-Flow, a policy-based few-step generator. $\\pi$-Flow is fast.", "π-Flow"),
     ("We act with an $\\varepsilon$-Greedy policy on three tasks.", None),
+    # a defined name right after "for", "using"...: what the work uses or acts on, not what it introduces
+    ("We introduce a sequence-conditioned critic for Soft Actor–Critic (SAC) that models trajectory context.", None),
+    ("To this end, we propose FedTDP for Federated Trajectory Data Preparation (F-TDP), where data are split.", "FedTDP"),
     # a placeholder the authors left is no name
     ("Building on this insight, we propose cyclical reflection token scheduling (termed Ours), a decoding strategy.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),

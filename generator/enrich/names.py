@@ -56,6 +56,7 @@ _INTRO = re.compile(
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
     rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+_ACTED_ON = re.compile(r"\b(?:using|for|on|to|from|over|under|by)\s+(?:an?\s+|the\s+)?[*_]*$")
 # a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
 _PREP = r"(?:of|in|on|for|to|from|by|with|via|over|under|across|between|among|against|into|than)"
 _INTRO2 = re.compile(
@@ -443,7 +444,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             tok = _clean(m.group(1))
             pm = _TITLE_PHRASE.match(text, m.start(1))
             end = m.end(1)
-            if pm and pm.end() > end and _SLOT_END.match(text, pm.end()):
+            if pm and pm.end() > end and _SLOT_END.match(text, pm.end()) \
+                    and not (coined(tok) and text.startswith(" for ", end)):  # "FedTDP for Federated ... (F-TDP)"
                 tok, end = _clean(pm.group(0)), pm.end()
             alias = _ALIAS.match(text, end)  # "termed Long Form(,) or ACR (for short)": the paper goes by ACR
             if alias and coined(_clean(alias.group(1))):
@@ -486,6 +488,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
         intro = _SENT_INTRO.search(sent, 0, pos - start)  # the verb comes before the acronym it introduces
         if intro and INTRO_REACH and pos - start - len(long) - intro.end() > INTRO_REACH:
             intro = None  # the verb introduces something else earlier in the sentence ("X, which consists of ...")
+        if intro and long[:1].isupper() and _ACTED_ON.search(text, max(0, pos - len(long) - 40), max(0, text.rfind(long, 0, pos))):
+            intro = None  # "we introduce a critic for Soft Actor–Critic (SAC)": what the work uses or acts on
         if not intro and not _component(text, pos):
             intro = _PASSIVE_INTRO.match(text, pos + len(acro))  # "Online Navigation Refinement (ONR), ... is introduced"
         if not intro and _TERM_AFTER.match(text, pos + len(acro)):

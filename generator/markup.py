@@ -195,6 +195,9 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                         while i < n and text[i] == " ":
                             i += 1
                     continue
+                if has_arg and close < 0 and not legacy and name in STYLE:
+                    i = j + 1  # "\textit{spatial IDs to ..." with no closing brace: the words, without "textit{"
+                    continue
                 if close == j + 1 and not legacy and name not in COLORED and name not in ("url", "href"):
                     if name not in DROP and name not in STYLE:  # \GRACE{}: a macro the author defined for a
                         buf.append(WORDS.get(name) or MATH_PLAIN.get(name) or name)  # name, the braces ending it
@@ -473,7 +476,8 @@ MATH_MORE = {"Vert": "‖", "uparrow": "↑", "downarrow": "↓", "top": "⊤", 
              "cap": "∩", "forall": "∀", "exists": "∃", "emptyset": "∅", "Rightarrow": "⇒", "mapsto": "↦"}
 # (symbols read so only since fractions were: MATH_PLAIN's are also how the ids of older papers read them)
 _SIZES = re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|middle|mathsf|mathscr|mathfrak|textrm|widetilde|tilde|widehat|hat|"
-                    r"bar|overline|vec|dot)(?![A-Za-z])\s*")  # (sizes, and styles and accents of a letter)
+                    r"bar|overline|underline|vec|dot|texttt|textsf|textsc|textup|textnormal|textmd|mathtt|mathnormal|"
+                    r"emph|bm|mbox|hbox|ensuremath)(?![A-Za-z])\s*")  # (sizes, and styles and accents of a letter)
 _FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 
 

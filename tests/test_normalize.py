@@ -114,6 +114,13 @@ def test_an_authors_name_macro_with_empty_braces_reads_as_its_name():
     assert paper.id == paper_id("We introduce (Generative Representation), typeset in ; it works.")
 
 
+def test_a_style_command_left_open_shows_its_words():
+    """"\\textit{spatial IDs to ..." without its closing brace: the words, not "textit{spatial"."""
+    paper = norm(r"VLMs encode locations by binding \textit{spatial IDs to textual activations, then reason.")
+    assert paper.plain_text == "VLMs encode locations by binding spatial IDs to textual activations, then reason."
+    assert paper.id == paper_id("VLMs encode locations by binding textit{spatial IDs to textual activations, then reason.")
+
+
 def test_url_trailing_punctuation_and_brace():
     paper = norm(r"Code: \url{https://anonymous.4open.science/r/LR-FGDM/}. And (https://x.org/a_(b)).")
     assert paper.links == ["https://anonymous.4open.science/r/LR-FGDM/", "https://x.org/a_(b)"]
@@ -188,6 +195,10 @@ def test_bold_and_italic_text_commands_inside_math_read_as_their_text():
     (r"\tfrac{a+b}{2}", "(a+b)/2"),
     (r"\Theta(\log N)", "Θ(log N)"),
     (r"L\Vert x\Vert^2, w^\top x, 0.87\uparrow", "L‖ x‖^2, w^⊤ x, 0.87↑"),
+    # text styles in math read as their text (the page said "textttcadrille", "emphattention", "bmb")
+    (r"\texttt{cadrille}", "cadrille"),
+    (r"\text{\emph{attention scaling}}", "attention scaling"),
+    (r"\bm{b} + \underline{S}", "b + S"),
 ])
 def test_math_reads_as_text_where_the_page_shows_words(tex, text):
     """The plain text of math (teasers, the search index, a page's description): fractions as a/b,

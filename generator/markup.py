@@ -463,8 +463,8 @@ def math_plain(tex: str, legacy: bool = False) -> str:
                "", tex)  # (a whole command name: `\\text` must not eat the start of `\\textbf`)
     if not legacy:
         s = _SIZES.sub("", s)
-        for _ in range(3):  # (nested fractions, innermost first)
-            s = _FRAC.sub(lambda m: f"{_grouped(m.group(1))}/{_grouped(m.group(2))}", s)
+        for _ in range(3):  # (fractions nested deeper than one level of braces)
+            s = _FRAC.sub(_fraction, s)
     s = re.sub(r"\\([A-Za-z]+|%)", lambda m: _symbol(m, legacy), s)
     s = re.sub(r"\\[,;:! ]", " ", s).replace("\\", "")
     return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()
@@ -478,13 +478,20 @@ MATH_MORE = {"Vert": "‖", "uparrow": "↑", "downarrow": "↓", "top": "⊤", 
 _SIZES = re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|middle|mathsf|mathscr|mathfrak|textrm|widetilde|tilde|widehat|hat|"
                     r"bar|overline|underline|vec|dot|texttt|textsf|textsc|textup|textnormal|textmd|mathtt|mathnormal|"
                     r"emph|bm|mbox|hbox|ensuremath)(?![A-Za-z])\s*")  # (sizes, and styles and accents of a letter)
-_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_FRAC_ARG = r"(\{(?:[^{}]|\{[^{}]*\})*\}|\w)"  # {a}, {k^{3/2}} (one level of braces inside), or one character: \frac12
+_FRAC = re.compile(rf"\\[dt]?frac\s*{_FRAC_ARG}\s*{_FRAC_ARG}")
+
+
+def _fraction(m: re.Match) -> str:
+    """`\\frac{a}{b}` -> `a/b`, its parts' own fractions first (`\\frac{\\frac{a}{b}}{c}` -> `(a/b)/c`)."""
+    num, den = (_FRAC.sub(_fraction, arg[1:-1] if arg.startswith("{") else arg) for arg in m.groups())
+    return f"{_grouped(num)}/{_grouped(den)}"
 
 
 def _grouped(part: str) -> str:
     """A fraction's part as text: in parentheses if it is more than one term (`(a+b)/2`, not `a/b`)."""
     part = part.strip()
-    return f"({part})" if re.search(r"[+\-\s]", part) else part
+    return f"({part})" if re.search(r"[+\-\s/]", part) else part
 
 
 def _symbol(m: re.Match, legacy: bool) -> str:

@@ -199,6 +199,8 @@ def test_bold_and_italic_text_commands_inside_math_read_as_their_text():
     (r"\texttt{cadrille}", "cadrille"),
     (r"\text{\emph{attention scaling}}", "attention scaling"),
     (r"\bm{b} + \underline{S}", "b + S"),
+    # fractions with braces inside, of one character, and of fractions
+    (r"\frac{k^{3/2}}{\varepsilon^2} + \frac12 + \frac{\frac{a}{b}}{c}", "(k^3/2)/ε^2 + 1/2 + (a/b)/c"),
 ])
 def test_math_reads_as_text_where_the_page_shows_words(tex, text):
     """The plain text of math (teasers, the search index, a page's description): fractions as a/b,

@@ -413,6 +413,10 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # a defined name right after "for", "using"...: what the work uses or acts on, not what it introduces
     ("We introduce a sequence-conditioned critic for Soft Actor–Critic (SAC) that models trajectory context.", None),
     ("To this end, we propose FedTDP for Federated Trajectory Data Preparation (F-TDP), where data are split.", "FedTDP"),
+    # a defined term that modifies a noun is a term; a defined name before the kind of thing it is, a name
+    ("In this work, we integrate text generation with non-autoregressive (NAR) audio diffusion in one Transformer.", None),
+    ("To address this, we develop a method integrating synthetic electronic medical record (EMR) construction.", None),
+    ("To scale, we propose the multi-output low-rank nonstationary (MO-LRN) kernel, which models spectra.", "MO-LRN"),
     # a placeholder the authors left is no name
     ("Building on this insight, we propose cyclical reflection token scheduling (termed Ours), a decoding strategy.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),

@@ -332,11 +332,14 @@ def _clean(tok: str) -> str:
 _SHORT_CAPS = re.compile(r"[A-Z0-9&]{2,3}")
 
 
+def _title_case(long: str) -> bool:
+    return all(w[0].isupper() or w in _SMALL for w in _HYPHEN_SPLIT.split(long) if w)
+
+
 def _prefer(long: str, acro: str) -> str:
     """Papers go by their acronym, except a plain <=3-letter one for a Title-Case phrase
     ("Test-Time Matching (TTM)" -> Test-Time Matching; "Circuit-based ... (CRV)" -> CRV)."""
-    title_case = all(w[0].isupper() or w in _SMALL for w in _HYPHEN_SPLIT.split(long) if w)
-    return long if title_case and _SHORT_CAPS.fullmatch(acro.replace("^", "")) else acro  # (M^2R too)
+    return long if _title_case(long) and _SHORT_CAPS.fullmatch(acro.replace("^", "")) else acro  # (M^2R too)
 
 
 _TIE = re.compile(r"(?<=\S)~(?=\S)")
@@ -492,7 +495,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             intro = None  # "we introduce a critic for Soft Actor–Critic (SAC)": what the work uses or acts on
         if not intro and not _component(text, pos):
             intro = _PASSIVE_INTRO.match(text, pos + len(acro))  # "Online Navigation Refinement (ONR), ... is introduced"
-        if not intro and _TERM_AFTER.match(text, pos + len(acro)):
+        if not intro and _TERM_AFTER.match(text, pos + len(acro)) \
+                or _MODIFIER_AFTER.match(text, pos + len(acro)) and not _title_case(long):
             terms.add(acro)  # "reference-based super-resolution (RefSR) methods": a family ("a novel RefSR method")
             continue
         named = any(s[2] in (acro, long) for s in out)
@@ -522,6 +526,16 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
 
 # what follows a defined acronym: a problem ("(MTSAD) problem") or a family ("(RefSR) methods")
 _CAMEL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+")  # one word of capitalised parts: MambaVoiceCloning
+# kinds of things a paper proposes, besides _SELF's: "the multi-output low-rank nonstationary (MO-LRN) kernel"
+_KINDS = (r"kernel|formulation|model(?:l)?ing|layer|operator|regularizer|regularization|prior|sampler|solver|head|block|"
+          r"decoder|encoder|tokenizer|score|index|criterion|principle|representation|embedding|distance|divergence|test|"
+          r"initialization|adapter|attention|transformer|classifier|detector|planner|controller|memory|search|sampling|"
+          r"decoding|training|tuning|distillation|alignment|prompting|reasoning|learning|guidance")
+# "(FIM) approximation", "(NAR) audio diffusion": a term that modifies a noun (not a verb, function word or kind)
+_MODIFIER_AFTER = re.compile(rf"\)\s+(?!(?:to|that|which|and|or|for|with|as|in|on|by|at|from|into|via|is|are|was|were|has|have|"
+                             rf"can|could|may|might|will|would|should|must|does|do|not|also|then|thus|only|both|we|it|its|"
+                             rf"where|while|when|whose|under|over|than|through|across|between|of|the|a|an|"
+                             rf"{_SELF}|{_KINDS})\b)[a-z]+(?<!s)(?<!ed)(?<!ly)\b(?!-)")
 _TERM_AFTER = re.compile(rf"\)\s+(?:(?i:setting|problem|task|scenario|regime)s?|(?i:{_SELF})s)\b")
 _TITLE_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*")  # "Camera-Aware MLLM": the head is no name alone
 _GENERIC = re.compile(rf"(?i:{_SELF}|net)")  # a kind of thing, not a name ("ByteFlow Net")

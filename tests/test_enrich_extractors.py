@@ -417,6 +417,9 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     ("In this work, we integrate text generation with non-autoregressive (NAR) audio diffusion in one Transformer.", None),
     ("To address this, we develop a method integrating synthetic electronic medical record (EMR) construction.", None),
     ("To scale, we propose the multi-output low-rank nonstationary (MO-LRN) kernel, which models spectra.", "MO-LRN"),
+    # a letter set in math inside a name is the letter, not a superscript
+    ("We introduce the first framework for *Top-$k$ Learning-to-Defer*, which allocates queries to experts.",
+     "Top-k Learning-to-Defer"),
     # a placeholder the authors left is no name
     ("Building on this insight, we propose cyclical reflection token scheduling (termed Ours), a decoding strategy.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),

@@ -314,7 +314,8 @@ def acronym_pairs(text: str, keep=None) -> Iterator[tuple[str, str]]:
             yield pair
 
 
-_SUPERSCRIPT = re.compile(r"\$\^?\{?(\w)\}?\$|\^\{(\w)\}")
+_SUPERSCRIPT = re.compile(r"\$\^\{?(\w)\}?\$|\^\{(\w)\}")
+_MATH_LETTER = re.compile(r"\$(\w)\$")  # "Top-$k$": a letter set in math, no superscript
 _POSSESSIVE = re.compile(r"['’]s$")
 
 
@@ -322,7 +323,7 @@ def _clean(tok: str) -> str:
     if tok.isalnum():
         return tok
     if "^" in tok or "$" in tok:
-        tok = _SUPERSCRIPT.sub(lambda m: "^" + (m.group(1) or m.group(2)), tok)  # A$^2$FM, A^{2}FM -> A^2FM
+        tok = _MATH_LETTER.sub(r"\1", _SUPERSCRIPT.sub(lambda m: "^" + (m.group(1) or m.group(2)), tok))  # A$^2$FM, A^{2}FM -> A^2FM
     tok = tok.strip().strip("*_'\"`“”‘’,;:()[]$")
     if tok.endswith("s"):
         tok = _POSSESSIVE.sub("", tok)

@@ -650,6 +650,12 @@ def test_cue_scan_equals_finditer():
                 " understanding. OmniNet reaches the best score on six benchmarks.", "OmniNet"),
     ("GAMMA", "We propose a framework that pairs fine-grained anonymization (GAMMA) with a fast optimizer. GAMMA"
               " leaks less.", "GAMMA"),  # (a part of what is proposed)
+    # what the abstract finds, or a phrase of another clause, says nothing of what the name is
+    ("e3", "Test-time scaling helps. Surprisingly, we find that most existing reasoning models do not extrapolate well."
+           " We identify three key ingredients as part of our recipe e3.", "e3"),
+    ("Token Distillation", "In this paper, we propose Token Distillation and show that it learns embeddings for new"
+                           " tokens quickly. Experimental results with a wide range of open-weight models show that"
+                           " Token Distillation outperforms strong baselines.", "Token Distillation"),
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

@@ -348,6 +348,8 @@ _NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,90}}?),?\s+"
                           rf"(?:\(?(?:called|termed|named|dubbed|coined|namely|abbreviated as|referred to as)|\()?\s*")
 # ("a hybrid dual-path vision encoder (Hyden)", "a generic and unified tokenizer, namely UniFlow")
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
+_CLAUSE_WORD = re.compile(r"\b(?:that|which|whether|where|when|shows?|showed|demonstrates?|finds?|indicates?|suggests?|"
+                          r"reveals?|confirms?|is|are|was|were)\b")
 _CLAUSE_END = re.compile(r"[,.;:()\[\]]")
 
 
@@ -357,6 +359,8 @@ def _noun_before(seg: str, name: str) -> str:
     paren = seg.endswith("(")
     for d in _DET_AT.finditer(seg):
         m = _NOUN_BEFORE.fullmatch(seg, d.start())
+        if m and _CLAUSE_WORD.search(m.group(1)):  # "a wide range of models show that X": a clause, not X's kind
+            return ""
         if m:
             p = _phrase(m.group(1))
             if paren and len(p.split()) < len(m.group(1).split()):
@@ -487,8 +491,9 @@ _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the question:?\s+)?(.*)")
 
 
-def key_phrase(text: str) -> str:
-    """The abstract's own statement of what it proposes or studies, as a short title (see the module's doc)."""
+def key_phrase(text: str, findings: bool = True) -> str:
+    """The abstract's own statement of what it proposes or studies, as a short title (see the module's doc).
+    `findings`: else also what it finds or asks (a named paper's descriptor says what the name is, not that)."""
     asked = kind = ""  # where it says nothing of that kind: what it finds ("we show that X"), else a bare
     sents = sentences(text)  # kind of thing ("Unified framework"), else whether ... ("Can X Y?")
     for s in sents:
@@ -505,6 +510,8 @@ def key_phrase(text: str) -> str:
                 return _cap(p)
         if kind:
             break
+    if not findings:
+        return _cap(kind)
     claim = next((c for c in map(_claim, sents) if c), "")
     return _cap(claim or kind or asked)
 
@@ -575,7 +582,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
             d = ""
         part = f"({name})"
         if not d and not (part in text and any(part in s for s in sentences(text) if _INTRO.search(s))):
-            p = key_phrase(text)  # what the abstract says it proposes or studies, where the name is not a part of
+            p = key_phrase(text, findings=False)  # what the abstract proposes or studies, where the name is not a part of
             # that ("we propose a framework that combines X (TRACE) with Y"): "SeedVR2: One-step diffusion-based VR model"
             d = p if p and not _KIND_ONLY.fullmatch(p) and not _VAGUE_HEAD.search(p) and name not in p else ""
         return f"{name}: {d}" if d else name

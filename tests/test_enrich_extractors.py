@@ -420,6 +420,12 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # a letter set in math inside a name is the letter, not a superscript
     ("We introduce the first framework for *Top-$k$ Learning-to-Defer*, which allocates queries to experts.",
      "Top-k Learning-to-Defer"),
+    # what the method uses, a property ("-inducing", "-aware"), and a field's common word are no names
+    ("This paper introduces the first summarization method based on global structure awareness using topological"
+     " data analysis (TDA). The method summarizes text efficiently.", None),
+    ("Instead, we identify a more general condition, referred to as DPO-inducing, that characterizes when it works.",
+     None),
+    ("RNA molecules underlie regulation. We model RNA sequence and RNA structure jointly, so RNA design improves.", None),
     # a placeholder the authors left is no name
     ("Building on this insight, we propose cyclical reflection token scheduling (termed Ours), a decoding strategy.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),

@@ -23,7 +23,7 @@ MCMC HMC NTK RKHS SAE UQ BO HPO NAS AGI VLA DiT CLIP IRL MARL LTL SMT SAT LP MIL
 I II III IV We Our In This The A An To It Its Transformer Transformers Adam AdamW However First Second
 Third Finally Specifically Moreover Furthermore Additionally Experiments Existing Recent Unlike While
 Building Based Using Through Motivated Inspired Empirically Extensive Overall Together Here Then Thus
-Ours
+Ours DNA RNA mRNA MRI fMRI CT EEG ECG EHR PET
 """.split())  # ("termed Ours": a placeholder the authors left)
 _FUNCTION = frozenset("""I We Our In This The A An To It Its However First Second Third Finally Specifically Moreover
 Furthermore Additionally Experiments Existing Recent Unlike While Building Based Using Through Motivated Inspired
@@ -57,6 +57,7 @@ _INTRO = re.compile(
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
     rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
 _ACTED_ON = re.compile(r"\b(?:using|for|on|to|from|over|under|by)\s+(?:an?\s+|the\s+)?[*_]*$")
+_USING = re.compile(r"\b(?:using|based on|leveraging)\s+(?:an?\s+|the\s+)?[*_]*$")  # (any case: "using topological data analysis (TDA)")
 # a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
 _PREP = r"(?:of|in|on|for|to|from|by|with|via|over|under|across|between|among|against|into|than)"
 _INTRO2 = re.compile(
@@ -492,7 +493,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
         intro = _SENT_INTRO.search(sent, 0, pos - start)  # the verb comes before the acronym it introduces
         if intro and INTRO_REACH and pos - start - len(long) - intro.end() > INTRO_REACH:
             intro = None  # the verb introduces something else earlier in the sentence ("X, which consists of ...")
-        if intro and long[:1].isupper() and _ACTED_ON.search(text, max(0, pos - len(long) - 40), max(0, text.rfind(long, 0, pos))):
+        at = max(0, pos - len(long) - 40), max(0, text.rfind(long, 0, pos))
+        if intro and (long[:1].isupper() and _ACTED_ON.search(text, *at) or _USING.search(text, *at)):
             intro = None  # "we introduce a critic for Soft Actor–Critic (SAC)": what the work uses or acts on
         if not intro and not _component(text, pos):
             intro = _PASSIVE_INTRO.match(text, pos + len(acro))  # "Online Navigation Refinement (ONR), ... is introduced"
@@ -623,7 +625,8 @@ _DERIVED = re.compile(r"-(?:\d+(?:\.\d+)?[KkMB]|Data|Dataset|Bench|Set|Eval|Corp
 
 
 _PLURAL_DEF = re.compile(r"\(([A-Z][A-Za-z0-9\-]*[A-Z])s\)")
-_DESCRIBES = re.compile(r"-[a-z]+(?:ed|al|ent|ant|ive|ous|ble|ions|ments)$")  # "WGM-based", "Pareto-optimal" (not "C-voting")
+_DESCRIBES = re.compile(r"-(?:[a-z]+(?:ed|al|ent|ant|ive|ous|ble|ions|ments)|aware|free|agnostic|specific|invariant|"
+                        r"like|inducing|preserving|enhancing)$")  # "WGM-based", "Pareto-optimal" (not "C-voting")
 _DASHED = re.compile(r"–\w")  # "Micro" of "Micro–Macro Retrieval": a part of a name, not one
 
 

@@ -426,6 +426,14 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     ("Instead, we identify a more general condition, referred to as DPO-inducing, that characterizes when it works.",
      None),
     ("RNA molecules underlie regulation. We model RNA sequence and RNA structure jointly, so RNA design improves.", None),
+    # a name others gave, what the paper studies, and the field an abstract opens with; but "by X (ACR)" is its method
+    ("Despite their capabilities, LLMs exhibit a failure known as the *Reversal Curse*, where they struggle.", None),
+    ("In this paper, we present the first investigation of opponent shaping (OS) with LLM-based agents. Existing OS"
+     " algorithms cannot be applied.", None),
+    ("Audio Language Models (ALM) have emerged as the dominant paradigm for speech. ALM decoding is slow, and ALM"
+     " training is costly.", None),
+    ("In this work, we break this bottleneck by *Dropping the Positional Embeddings of LMs after training (DroPE)*."
+     " Our simple method is motivated by theory.", "DroPE"),
     # a placeholder the authors left is no name
     ("Building on this insight, we propose cyclical reflection token scheduling (termed Ours), a decoding strategy.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),

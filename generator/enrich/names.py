@@ -56,7 +56,10 @@ _INTRO = re.compile(
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
     rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
-_ACTED_ON = re.compile(r"\b(?:using|for|on|to|from|over|under|by)\s+(?:an?\s+|the\s+)?[*_]*$")
+_ACTED_ON = re.compile(r"\b(?:using|for|on|to|from|over|under)\s+(?:an?\s+|the\s+)?[*_]*$")
+_STUDY_OF = re.compile(r"\b(?:investigation|study|analysis|examination|exploration|understanding|survey|"
+                       r"characterization)\s+of\s+(?:the\s+)?[*_]*$")  # "the first investigation of opponent shaping (OS)"
+_KNOWN_AS = re.compile(r"\b(?:known|referred to) as(?: the)?\s*$|\bso-called\s*$")
 _USING = re.compile(r"\b(?:using|based on|leveraging)\s+(?:an?\s+|the\s+)?[*_]*$")  # (any case: "using topological data analysis (TDA)")
 # a name right after a preposition is what the work acts on ("an evaluation of A2A-MAS", "a variant of BANSA")
 _PREP = r"(?:of|in|on|for|to|from|by|with|via|over|under|across|between|among|against|into|than)"
@@ -433,6 +436,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
     for acro, long in _introduced_parens(text, at):
         pairs.setdefault(acro, long)
     for m in _emphasis(text):
+        if _KNOWN_AS.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "a failure known as the *Reversal Curse*": a name others gave, set in italics
         bold = len(m.group(1)) == 2
         inner = _clean(m.group(2))
         # "**Long Form (ACR)**" names ACR, "**ACR (Long Form)**" too
@@ -494,10 +499,14 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
         if intro and INTRO_REACH and pos - start - len(long) - intro.end() > INTRO_REACH:
             intro = None  # the verb introduces something else earlier in the sentence ("X, which consists of ...")
         at = max(0, pos - len(long) - 40), max(0, text.rfind(long, 0, pos))
-        if intro and (long[:1].isupper() and _ACTED_ON.search(text, *at) or _USING.search(text, *at)):
-            intro = None  # "we introduce a critic for Soft Actor–Critic (SAC)": what the work uses or acts on
+        if long[:1].isupper() and _ACTED_ON.search(text, *at) or _USING.search(text, *at) or _STUDY_OF.search(text, *at):
+            terms.add(acro)  # "we introduce a critic for Soft Actor–Critic (SAC)": what the work uses or acts on
+            continue
         if not intro and not _component(text, pos):
             intro = _PASSIVE_INTRO.match(text, pos + len(acro))  # "Online Navigation Refinement (ONR), ... is introduced"
+        if not intro and long.endswith("s") and not text[:start].strip() and _FIELD_AFTER.match(text, pos + len(acro)):
+            terms.add(acro)  # "Audio Language Models (ALM) have emerged as ...": the field an abstract opens with
+            continue
         if not intro and _TERM_AFTER.match(text, pos + len(acro)) \
                 or _MODIFIER_AFTER.match(text, pos + len(acro)) and not _title_case(long):
             terms.add(acro)  # "reference-based super-resolution (RefSR) methods": a family ("a novel RefSR method")
@@ -539,6 +548,8 @@ _MODIFIER_AFTER = re.compile(rf"\)\s+(?!(?:to|that|which|and|or|for|with|as|in|o
                              rf"can|could|may|might|will|would|should|must|does|do|not|also|then|thus|only|both|we|it|its|"
                              rf"where|while|when|whose|under|over|than|through|across|between|of|the|a|an|"
                              rf"{_SELF}|{_KINDS})\b)[a-z]+(?<!s)(?<!ed)(?<!ly)\b(?!-)")
+_FIELD_AFTER = re.compile(r"\)\s+(?:have|are|remain|show|offer|excel|achieve|struggle|suffer|face|enable|rely|"
+                          r"often|typically|increasingly|now|still)\b")
 _TERM_AFTER = re.compile(rf"\)\s+(?:(?i:setting|problem|task|scenario|regime)s?|(?i:{_SELF})s)\b")
 _TITLE_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*")  # "Camera-Aware MLLM": the head is no name alone
 _GENERIC = re.compile(rf"(?i:{_SELF}|net)")  # a kind of thing, not a name ("ByteFlow Net")

@@ -355,6 +355,8 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]])")
 # as the character itself and none parses as syntax.
 _MD_ENTITY = {"$": "&#36;", "~": "&#126;", "^": "&#94;", "=": "&#61;", "|": "&#124;"}
 _MD_ENTITY_RE = re.compile("[" + re.escape("".join(_MD_ENTITY)) + "]")
+# every character reference escape_md writes, and the character it stands for (for readers of the Markdown)
+MD_CHAR_REFS = {"&amp;": "&", "&lt;": "<", "&gt;": ">", **{ref: c for c, ref in _MD_ENTITY.items()}}
 _MD_LINE_START = re.compile(r"^(\s*)([#>+-]|\d+[.)])", re.MULTILINE)
 
 

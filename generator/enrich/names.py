@@ -13,7 +13,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.markup import MATH_PLAIN
+from generator.markup import MATH_PLAIN, MD_CHAR_REFS
 
 COMMON = frozenset("""
 AI ML DL NLP CV RL LLM VLM MLLM LVLM LM LRM GPT CNN RNN GNN MLP ViT VAE GAN SGD RLHF RLVR RLAIF DPO PPO
@@ -374,8 +374,7 @@ _TEX_STYLES = ((re.compile(r"\\textbf\{([^{}]*)\}"), r"**\1**"), (re.compile(r"\
 _MATH_EMPH = re.compile(r"\$(\*+[^$*]+\*+)\$")
 _LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\w)")
 # what Markdown escaping (markup.escape_md) writes for characters of the text, and a code span (\\texttt{X})
-_CHAR_REFS = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&#36;": "$", "&#126;": "~", "&#94;": "^", "&#61;": "=", "&#124;": "|"}
-_CHAR_REF = re.compile("|".join(map(re.escape, _CHAR_REFS)))
+_CHAR_REF = re.compile("|".join(map(re.escape, MD_CHAR_REFS)))
 _CODE = re.compile(r"`([^`\n]+)`")
 
 
@@ -384,7 +383,7 @@ def _prepare(md: str) -> str:
     Markdown's escapes, TeX wrappers and letter-level emphasis (**V**ideo -> Video)."""
     text = md
     if "&" in text:
-        text = _CHAR_REF.sub(lambda m: _CHAR_REFS[m.group(0)], text)
+        text = _CHAR_REF.sub(lambda m: MD_CHAR_REFS[m.group(0)], text)
     if "`" in text:
         text = _CODE.sub(r"\1", text)
     if "~" in text:

@@ -114,12 +114,30 @@ _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z]
 MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
 
 
+_HTML_REF = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")  # (html.unescape names it, or keeps it)
+
+
+def _html_char(m: re.Match) -> str:
+    """The character an HTML reference names (escaped where it is a mark of ours: "&#42;" is a star, not
+    emphasis), unless it names none, or a control or format character (clean_text drops those)."""
+    c = html.unescape(m.group(0))
+    if not c or "\ufffd" in c or any(unicodedata.category(x)[0] == "C" for x in c):
+        return m.group(0)
+    return "".join("\\" + x if x in _MARKS else x for x in c)
+
+
+_MARKS = frozenset("\\`*_{}[]$~^")
+
+
 def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
     """Parse one paragraph into nodes; any text that is not recognised markup stays text.  `legacy`:
     as before `$\\times$` between digits was math, a math symbol outside math its symbol, `{\\bf x}` a
-    font switch and `\\citep[..]{..}` dropped whole (the text a paper's id is made of: normalize.paper_key)."""
+    font switch, `\\citep[..]{..}` dropped whole and `&mdash;` a character reference (the text a paper's id is
+    made of: normalize.paper_key)."""
     if depth > MAX_DEPTH:
         return [Node("text", text)]
+    if not depth and not legacy and "&" in text:
+        text = _HTML_REF.sub(_html_char, text)  # "whether&mdash;or": the character it names
     out: list[Node] = []
     buf: list[str] = []
     i, n = 0, len(text)

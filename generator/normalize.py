@@ -47,8 +47,8 @@ def paper_key(clean: str, nodes: list[markup.Node], plain: str) -> str:
     """The text a paper's id is made of: its plain text as it was first read, so that no id (and no
     page address) changes when the parser learns to render more: *emphasis* and _emphasis_ keep their
     marks; `256$\\times$256`, `FID$=$1.46`, `$$` display math over lines, a `\\pm` outside math, fractions,
-    `{\\bf words}` and `\\citep[see]{key}` read as they did before they were rendered (markup's `legacy`)."""
-    if "\\" in clean or "$" in clean:
+    `{\\bf words}`, `\\citep[see]{key}` and `&mdash;` read as they did before they were rendered (markup's `legacy`)."""
+    if "\\" in clean or "$" in clean or "&" in clean:
         nodes = markup.parse(clean, legacy=True)
         plain = markup.to_plain(nodes, legacy=True)
     return markup.to_plain(nodes, marks=True, legacy=True) if "*" in clean or "_" in clean or "~" in clean else plain

@@ -121,6 +121,18 @@ def test_a_style_command_left_open_shows_its_words():
     assert paper.id == paper_id("VLMs encode locations by binding textit{spatial IDs to textual activations, then reason.")
 
 
+def test_html_character_references_read_as_their_characters():
+    """"whether&mdash;or" (text copied from a web page) reads "whether—or"; a reference stays data: "&#60;script&#62;"
+    is text on the page, "&#42;&#42;x&#42;&#42;" two stars and not emphasis, a control character's reference stays as
+    written; ids stay as they were (the legacy reading keeps the references)."""
+    raw = "It is a question whether&mdash;or to what extent&mdash;&#60;script&#62; &#42;&#42;x&#42;&#42; helps&#7;."
+    paper = norm(raw)
+    assert paper.plain_text == "It is a question whether—or to what extent—<script> **x** helps&#7;."
+    assert "<script>" not in paper.abstract_html and "&lt;script&gt;" in paper.abstract_html
+    assert "<strong>" not in paper.abstract_html and "\\*\\*x\\*\\*" in paper.abstract_md
+    assert paper.id == paper_id(raw)
+
+
 def test_url_trailing_punctuation_and_brace():
     paper = norm(r"Code: \url{https://anonymous.4open.science/r/LR-FGDM/}. And (https://x.org/a_(b)).")
     assert paper.links == ["https://anonymous.4open.science/r/LR-FGDM/", "https://x.org/a_(b)"]

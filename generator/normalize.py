@@ -13,7 +13,7 @@ import hashlib
 import re
 import unicodedata
 from collections import defaultdict
-from itertools import chain
+from itertools import chain, islice
 
 import numpy as np
 
@@ -166,8 +166,10 @@ def _shingles(text: str) -> np.ndarray:
 
 
 _WORD = re.compile(r"\w+")
-_PAIR_CHUNK = 1 << 12  # candidate pairs whose cosines are computed at once (the scale benchmark's 20,000 near-copies:
-# 16,384 at once took the check's process to 857 MB, the build's peak; 4,096 to 549 MB, and in 6.0 s, not 7.9 s)
+_PAIR_CHUNK = 1 << 10  # candidate pairs whose cosines are computed at once (the scale benchmark's 20,000 near-copies:
+# 16,384 at once took the check's process to 857 MB, the build's peak; 4,096 to 549 MB, and in 6.0 s, not 7.9 s;
+# 1,024 to 353 MiB, with the signatures in slices of texts, against 494 MiB, in 6.9 s against 6.7 s)
+_SIGNATURE_TEXTS = 2000  # texts whose signatures are computed at once
 _SHINGLE_CHUNK = 1 << 17  # shingles hashed at once: 30 x 131,072 x 8 bytes = 31 MB of scratch
 _READ_CHUNK = 1000  # texts split into words at once
 
@@ -250,9 +252,13 @@ def near_duplicates(papers: list[Paper], threshold: float = NEAR_DUPLICATE, band
         known[i] = None if len(texts[i].split(maxsplit=NEAR_MIN_WORDS - 1)) >= NEAR_MIN_WORDS else b""
     words = _Words(texts)
     long = [i for i in miss if known[i] is None]
-    if long:
-        ids, lens = words.ids(long)
-        for i, row in zip(long, _signatures(_word_hash(list(words.vocab))[ids], lens, a, b)):
+    hashes = np.empty(0, dtype=np.uint64)  # of the words in `words.vocab`, in its order
+    for lo in range(0, len(long), _SIGNATURE_TEXTS):  # (all at once: 200 MB of scratch at 20,000 papers)
+        part = long[lo:lo + _SIGNATURE_TEXTS]
+        ids, lens = words.ids(part)
+        if len(words.vocab) > len(hashes):
+            hashes = np.concatenate([hashes, _word_hash(list(islice(words.vocab, len(hashes), None)))])
+        for i, row in zip(part, _signatures(hashes[ids], lens, a, b)):
             known[i] = row.tobytes()
     if table is not None:
         for i in miss:

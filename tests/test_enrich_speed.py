@@ -160,10 +160,51 @@ def test_dense_top_k_and_pair_terms_exact():
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
 def test_related_large_path_and_parallel_equal_serial():
     base = read_csv()[:1200]  # >= 1,000 papers: the LSA path
-    papers = [paper_from_text(p.abstract_md) for p in base]
-    again = [paper_from_text(p.abstract_md) for p in base]
+    papers = [paper_from_text(p.abstract_raw) for p in base]
+    again = [paper_from_text(p.abstract_raw) for p in base]
     a = enrich(papers, EnrichConfig(workers=1))
     b = enrich(again, EnrichConfig(workers=2))
     assert [x.to_dict() for x in a] == [y.to_dict() for y in b]
     assert sum(len(p.related) for p in a) >= 4.5 * len(a)
     assert all(r.shared and r.id != p.id for p in a for r in p.related)
+
+
+def test_extractor_workers_end_before_their_results_are_collected():
+    """A worker leaves its share in a file and ends (it does not wait, with every page the parent has
+    written to since the fork, for the parent to read it at the end of the fit); the shares arrive whole."""
+    import time
+    from generator.enrich import _Extractors, _per_paper
+    from generator.enrich.names import analyze
+    papers = [paper_from_text(f"We propose Net{i}, a method that improves results on MMLU, GSM8K, HumanEval, ImageNet,"
+                              f" COCO and LongBench for task {i}, with a long account of how the approach works in"
+                              f" practice and in theory. Net{i} gains 5% on MMLU and 7% on GSM8K. " * 5)
+              for i in range(4000)]  # (shares of 1 MB, far more than a pipe or a socket pair holds)
+    ex = _Extractors(papers, 2)
+    try:
+        assert len(ex.token_counts()) == len(papers)
+        ex.start(frozenset())
+        deadline = time.monotonic() + 60
+        while any(p.is_alive() for p in ex.procs) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(p.is_alive() for p in ex.procs)
+        got = ex.results()
+    finally:
+        ex.close()
+    assert got == [_per_paper(frozenset(), (p.abstract_md, p.plain_text, analyze(p.abstract_md))) for p in papers]
+
+
+@pytest.mark.skipif(not DEV_CSV.exists(), reason="dev csv not available")
+def test_no_worker_is_forked_once_the_caller_took_the_other_core(monkeypatch):
+    """After one_core() the build runs its near-duplicate check on the other core: related papers rank every row
+    in this process (a worker for half the rows would be a third process, and its memory on top of the peak)."""
+    import sys
+    R = sys.modules["generator.enrich.related"]  # (the package's own "related" is the function)
+    monkeypatch.setattr(R, "PARALLEL_MIN", 10)
+    forked, real = [], R.fork_call
+    monkeypatch.setattr(R, "fork_call", lambda f, a: forked.append(1) or real(f, a))
+    base = read_csv()[:1200]  # (the LSA path)
+    with_caller = enrich([paper_from_text(p.abstract_raw) for p in base], EnrichConfig(workers=1), one_core=lambda: None)
+    assert forked == []
+    alone = enrich([paper_from_text(p.abstract_raw) for p in base], EnrichConfig(workers=1))
+    assert forked == [1]
+    assert [p.related for p in with_caller] == [p.related for p in alone]

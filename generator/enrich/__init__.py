@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
+import pickle
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -79,14 +81,19 @@ def _coined_counts(tokens: Counter) -> Counter:
     return Counter({t: n for t, n in tokens.items() if coined(t)})
 
 
-def _extract_slice(papers: list[Paper], conn) -> None:
+def _extract_slice(papers: list[Paper], conn, out) -> None:
     """Worker: analyze its papers, send their (coined) token counts, receive the corpus-common names,
-    send (name, entities, results, teaser) per paper."""
+    leave (name, entities, results, teaser) per paper in the unnamed file `out`, say so, and end: a
+    result sent through the pipe would keep the worker, and every page the parent has written to
+    since the fork, alive until the parent reads it at the end of the fit (parallel.fork_call)."""
     try:
         analyzed = [analyze(p.abstract_md) for p in papers]
         conn.send(("ok", [_coined_counts(toks) for _, toks in analyzed]))
         common = conn.recv()
-        conn.send(("ok", [_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(papers, analyzed)]))
+        done = [_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(papers, analyzed)]
+        pickle.dump(done, out, protocol=pickle.HIGHEST_PROTOCOL)
+        out.flush()
+        conn.send(("ok", None))
     except EOFError:  # the parent stopped (it failed itself); nothing to report
         pass
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises
@@ -111,32 +118,33 @@ class _Extractors:
         self.done: list = []
         self.procs: list = []
         self.conns: list = []
+        self.files: list = []
         if workers > 1:
             ctx = mp.get_context("fork")
             n = len(papers)
             for w in range(workers):
                 parent, child = ctx.Pipe()
-                proc = ctx.Process(target=_extract_slice, args=(papers[n * w // workers:n * (w + 1) // workers], child),
-                                   daemon=True)
+                out = tempfile.TemporaryFile()
+                proc = ctx.Process(target=_extract_slice,
+                                   args=(papers[n * w // workers:n * (w + 1) // workers], child, out), daemon=True)
                 proc.start()
                 child.close()
                 self.procs.append(proc)
                 self.conns.append(parent)
+                self.files.append(out)
 
-    def _gather(self) -> list:
-        out = []
-        for conn in self.conns:
-            status, payload = conn.recv()
-            if status != "ok":
-                raise RuntimeError(f"enrich worker failed:\n{payload}")
-            out.extend(payload)
-        return out
+    @staticmethod
+    def _receive(conn):
+        status, payload = conn.recv()
+        if status != "ok":
+            raise RuntimeError(f"enrich worker failed:\n{payload}")
+        return payload
 
     def token_counts(self) -> list:
         if not self.procs:
             self.analyzed = [analyze(p.abstract_md) for p in self.papers]
             return [_coined_counts(toks) for _, toks in self.analyzed]
-        return self._gather()
+        return [counts for conn in self.conns for counts in self._receive(conn)]
 
     def start(self, common: frozenset[str]) -> None:
         """Hand the corpus-common names over: workers extract; workers=1 extracts right here."""
@@ -147,11 +155,20 @@ class _Extractors:
 
     def results(self) -> list[tuple]:
         """(name, entities, results, teaser) per paper, in paper order."""
-        return self.done if not self.procs else self._gather()
+        if not self.procs:
+            return self.done
+        out = []
+        for conn, f in zip(self.conns, self.files):
+            self._receive(conn)  # ("ok" once the worker has left its share in its file)
+            f.seek(0)
+            out.extend(pickle.load(f))
+        return out
 
     def close(self) -> None:
         for conn in self.conns:
             conn.close()
+        for f in self.files:
+            f.close()
         for proc in self.procs:
             proc.join(timeout=5)
             if proc.is_alive():
@@ -256,7 +273,8 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
     `cache` (generator/cache.py) remembers the fit and each placed paper's per-abstract work;
     `text_keys`: each paper's normalize.text_keys, if the caller has them (the mentions memo's keys).
     `one_core()`, if given, is called once, as soon as enrichment needs one core only for the rest
-    (from the start, unless a fit runs its per-abstract workers): the caller may use the other."""
+    (from the start, unless a fit runs its per-abstract workers): the caller may use the other, and
+    enrichment forks no worker after it (related papers rank all rows in this process)."""
     cfg = config or EnrichConfig()
     if not papers:
         return papers
@@ -268,6 +286,7 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
                         [(p.id, p.abstract_md, p.given_area, p.keywords) for p in fitted_papers]))
         table = cache.table("enrich-fit")
         fitted = table.get(key)
+        shared = one_core is not None  # (after one_core() the caller keeps the other core busy: no more forks)
         one_core = one_core or (lambda: None)
         if fitted is None:
             fitted = _fit(fitted_papers, cfg, one_core)
@@ -279,7 +298,7 @@ def enrich(papers: list[Paper], config: EnrichConfig | None = None, fit: set[str
                 setattr(p, name, copy(value))
         rest = [p for p in papers if p.id not in fitted.fields]
         X = _place(rest, fitted, cfg, cache.table("enrich-placed"), key)
-        _link(papers, fitted, X, cfg, cache, key, text_keys)
+        _link(papers, fitted, X, cfg, cache, key, text_keys, parallel=not shared)
     return papers
 
 
@@ -386,7 +405,7 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
 
 
 def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: EnrichConfig, cache: Cache,
-          key: str, text_keys: list[str] | None = None) -> None:
+          key: str, text_keys: list[str] | None = None, parallel: bool = True) -> None:
     """Over all papers: related papers, mentions, map places, titles and slugs (related lists, places and titles
     memoized)."""
     clock = _Clock()
@@ -397,7 +416,7 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis,
                                       memo=(cache.table("related"), key, cache.table("related-candidates")),
                                       rhetoric=fitted.tags.rhetoric, texts=[p.plain_text for p in papers],
-                                      cased=fitted.cased)):
+                                      cased=fitted.cased, parallel=parallel)):
         p.related = rel
     clock("related")
     for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids,

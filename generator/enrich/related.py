@@ -152,8 +152,8 @@ def _best(S: np.ndarray, cols: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarr
     return np.take_along_axis(cols, best, axis=1), np.take_along_axis(S, best, axis=1).astype(np.int64)
 
 
-def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None) -> tuple[np.ndarray, np.ndarray]:
-    """dense_top_k(Z, k); with `memo` (a cache table of its own, the fit's key) from the previous
+def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None, parallel: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """dense_top_k(Z, k, parallel=parallel); with `memo` (a cache table of its own, the fit's key) from the previous
     build's lists where it can: each paper that was there, with the same row and no candidate gone, keeps its list
     merged with its scores against the new papers, and only the new papers are ranked against all.
     The scores being exact integers and ties going to the lower index (the papers that stay keep
@@ -169,7 +169,7 @@ def candidates(Z: np.ndarray, k: int, ids: list[str], memo=None) -> tuple[np.nda
         if same and np.all(np.diff(where[kept]) > 0):  # (the papers that stay keep their order)
             fresh = np.setdiff1d(np.arange(len(ids)), where[kept])
     if fresh is None or len(fresh) > len(ids) // 4:
-        idx, val = dense_top_k(Z, k)
+        idx, val = dense_top_k(Z, k, parallel=parallel)
     else:
         idx, val = np.empty((len(ids), old["k"]), np.int64), np.empty((len(ids), old["k"]), np.int64)
         lists = where[old["idx"][kept]]  # the kept papers' lists, in new rows (-1: gone)
@@ -224,7 +224,7 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
             max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None,
             rhetoric: Callable[[str], bool] | None = None, texts: list[str] | None = None,
-            cased: dict[str, str] | None = None) -> list[list[Related]]:
+            cased: dict[str, str] | None = None, parallel: bool = True) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
@@ -236,7 +236,8 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     spell words not in lower case (text.spelled: "llms" -> "LLMs"), for the shared terms shown.
     `memo`: (cache table, key of X's fit, cache table for `candidates`): a paper's list depends only
     on its candidates (their ids and ranking scores) and their rows of X, so a paper whose candidates
-    did not change since the last build gets the list it got then."""
+    did not change since the last build gets the list it got then.  `parallel`: False where the caller
+    keeps the other core busy (no worker is forked for half the rows)."""
     n = X.shape[0]
     out: list[list[Related]] = [[] for _ in range(n)]
     if n < 2 or k <= 0 or X.shape[1] == 0:
@@ -245,7 +246,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     kk = min(k + EXTRA, n - 1)
     if basis is not None:
         with threadpool_limits(1):  # (one BLAS thread: the worker forked for half the rows has the other core)
-            idx, score = candidates(lsa_project(X, basis), kk, ids, (memo[2], memo[1]) if memo else None)
+            idx, score = candidates(lsa_project(X, basis), kk, ids, (memo[2], memo[1]) if memo else None, parallel)
         I, J, sim = np.repeat(np.arange(n), idx.shape[1]), idx.ravel(), (score.ravel() / SCALE ** 2).astype(np.float32)
     else:
         rows = top_k(X, kk, min_score=min_score)

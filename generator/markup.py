@@ -129,6 +129,12 @@ def _html_char(m: re.Match) -> str:
 _MARKS = frozenset("\\`*_{}[]$~^")
 
 
+def _command_text(name: str, legacy: bool) -> str:
+    """What a command with no argument reads as: its word (\\eg), its symbol (\\pm outside math: ±, but for
+    `legacy`), else its name (an author's macro: \\GRACE)."""
+    return WORDS.get(name) or (None if legacy else MATH_PLAIN.get(name)) or name
+
+
 def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
     """Parse one paragraph into nodes; any text that is not recognised markup stays text.  `legacy`:
     as before `$\\times$` between digits was math, a math symbol outside math its symbol, `{\\bf x}` a
@@ -218,7 +224,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     continue
                 if close == j + 1 and not legacy and name not in COLORED and name not in ("url", "href"):
                     if name not in DROP and name not in STYLE:  # \GRACE{}: a macro the author defined for a
-                        buf.append(WORDS.get(name) or MATH_PLAIN.get(name) or name)  # name, the braces ending it
+                        buf.append(_command_text(name, legacy))  # name, the braces ending it
                     i = close + 1  # (\textbf{}: nothing to show)
                     continue
                 if close > 0:
@@ -246,7 +252,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                         out.extend(parse(inner, depth + 1, legacy))
                     i = close + 1
                     continue
-                buf.append(WORDS.get(name) or (None if legacy else MATH_PLAIN.get(name)) or name)  # (\pm outside math: ±)
+                buf.append(_command_text(name, legacy))
                 i = j
                 continue
         if c == "*" and text.startswith("**", i):

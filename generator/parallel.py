@@ -1,5 +1,6 @@
 """Work shared between this process and forked workers: fork_map (a list of jobs, results in order)
-and fork_call (one call in a child while this process does something else); old_objects_frozen
+and fork_call (one call in a child while this process does something else); leave and left (a forked
+child's result handed over in a file, so that the child ends at once); old_objects_frozen
 (keep what exists out of garbage collection while a stage runs)."""
 from __future__ import annotations
 
@@ -55,20 +56,14 @@ def fork_call(func, arg):
         except BaseException:  # noqa: BLE001 - re-raised in the parent
             payload, code = ("error", traceback.format_exc()), 1
         try:
-            pickle.dump(payload, out, protocol=pickle.HIGHEST_PROTOCOL)
-            out.flush()
+            leave(payload, out)
         finally:
             os._exit(code)
 
     def result():
         os.waitpid(pid, 0)
         with out:
-            out.seek(0)
-            data = out.read()
-        try:
-            status, value = pickle.loads(data)
-        except Exception:  # noqa: BLE001 - nothing, or half a result: the child died while writing
-            raise RuntimeError("a forked worker process died before reporting") from None
+            status, value = left(out)
         if status != "ok":
             raise RuntimeError("a forked worker process failed:\n" + value)
         return value
@@ -79,6 +74,23 @@ def fork_call(func, arg):
         out.close()
     result.cancel, result.pid = cancel, pid
     return result
+
+
+def leave(value, out) -> None:
+    """In a forked child: leave `value` in `out`, an unnamed temporary file the parent opened before the
+    fork, so that the child can end at once (through a pipe it would wait, with all its memory, for the
+    parent to read)."""
+    pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
+    out.flush()
+
+
+def left(out):
+    """In the parent: the value a child left in `out` (see leave)."""
+    out.seek(0)
+    try:
+        return pickle.load(out)
+    except Exception:  # noqa: BLE001 - nothing, or half a value: the child died while writing
+        raise RuntimeError("a forked worker process died before reporting") from None
 
 
 YOUNG = 50_000  # allocations between young collections inside old_objects_frozen (Python's default: 700)

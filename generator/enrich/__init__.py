@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
-import pickle
 import tempfile
 import time
 import traceback
@@ -34,7 +33,7 @@ except ImportError:  # pragma: no cover
     threadpool_limits = None
 
 from generator.model import Paper
-from generator.parallel import cores, old_objects_frozen
+from generator.parallel import cores, leave, left, old_objects_frozen
 
 from generator.cache import Cache, memo_key
 
@@ -85,14 +84,12 @@ def _extract_slice(papers: list[Paper], conn, out) -> None:
     """Worker: analyze its papers, send their (coined) token counts, receive the corpus-common names,
     leave (name, entities, results, teaser) per paper in the unnamed file `out`, say so, and end: a
     result sent through the pipe would keep the worker, and every page the parent has written to
-    since the fork, alive until the parent reads it at the end of the fit (parallel.fork_call)."""
+    since the fork, alive until the parent reads it at the end of the fit (parallel.leave)."""
     try:
         analyzed = [analyze(p.abstract_md) for p in papers]
         conn.send(("ok", [_coined_counts(toks) for _, toks in analyzed]))
         common = conn.recv()
-        done = [_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(papers, analyzed)]
-        pickle.dump(done, out, protocol=pickle.HIGHEST_PROTOCOL)
-        out.flush()
+        leave([_per_paper(common, (p.abstract_md, p.plain_text, an)) for p, an in zip(papers, analyzed)], out)
         conn.send(("ok", None))
     except EOFError:  # the parent stopped (it failed itself); nothing to report
         pass
@@ -160,8 +157,7 @@ class _Extractors:
         out = []
         for conn, f in zip(self.conns, self.files):
             self._receive(conn)  # ("ok" once the worker has left its share in its file)
-            f.seek(0)
-            out.extend(pickle.load(f))
+            out.extend(left(f))
         return out
 
     def close(self) -> None:

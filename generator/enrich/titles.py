@@ -63,7 +63,9 @@ _ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za
 # (or one of the adjectives abstracts use most that no ending shows)
 _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
 _NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-z]")  # ("demographically aware")
-_HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+)", re.I)
+_HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
+                        r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
+                        r"challenges) (?:of|in|arising in)\s+)", re.I)  # ("several problems in X": X)
 
 
 _MIXED_CASE = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z]{1,2}[a-z]*")

@@ -109,6 +109,10 @@ def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int
 
 
 _COMMAND = re.compile(r"[A-Za-z]+\*?")
+# math that holds only words in a text style ("$\textbf{44 algorithmic tasks}$", "$\textit{Easy Suite}$"): an
+# author's emphasis, shown as text (in math it would be set in the math font, unemphasised); not \mathbf{x}
+_TEXT_STYLE = r"\\(?:text(?:bf|it|sl|rm|sf|sc|tt|normal)?|emph|mbox|underline)\s*\{"
+_TEXT_MATH = re.compile(rf"(?:{_TEXT_STYLE})+\s*(?:[^{{}}\\$^_\s]|\\%)(?:[^{{}}\\$^_]|\\%)*(?:[^{{}}\\$^_\s]|\\%)\s*\}}+")
 # \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
 _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")
 MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
@@ -164,7 +168,11 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
             end = _find_math_end(text, start, closer, legacy)
             if end > start and text[start:end].strip():
                 flush()
-                out.append(Node("dmath" if display else "math", text[start:end].strip()))
+                tex = text[start:end].strip()
+                if not display and not legacy and _TEXT_MATH.fullmatch(tex):
+                    out.extend(parse(tex, depth + 1, legacy))  # "$\textbf{BeyondBench}$": bold words, not math
+                else:
+                    out.append(Node("dmath" if display else "math", tex))
                 i = end + len(closer)
                 continue
             buf.append(c)

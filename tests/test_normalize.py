@@ -51,6 +51,11 @@ def norm(text: str):
      "Fréchet, École, naïve, Erdős, Kočiský, Peña, garçon", "Fréchet, École, naïve, Erdős, Kočiský, Peña, garçon"),
     (r"{\o}ksendal, Stra{\ss}e, \AA ngstr\"om, \L{}ukasz", "øksendal, Straße, Ångström, Łukasz",
      "øksendal, Straße, Ångström, Łukasz"),
+    # math that holds only styled words is the author's emphasis, shown as text (not in the math font)
+    (r"we introduce $\textbf{BeyondBench}$ with $\textbf{44 algorithmic tasks}$: the $\textit{Easy Suite}$ and"
+     r" $\texttt{cadrille}$", "we introduce <strong>BeyondBench</strong> with <strong>44 algorithmic tasks</strong>:"
+     " the <em>Easy Suite</em> and <code>cadrille</code>",
+     "we introduce BeyondBench with 44 algorithmic tasks: the Easy Suite and cadrille"),
 ])
 def test_quirks(raw, html, plain):
     paper = norm(raw)
@@ -237,3 +242,11 @@ def test_math_marks_that_pandocs_currency_rule_left_as_text(raw, text, maths):
     assert paper.plain_text == text and paper.abstract_html.count("<math") == maths
     old = markup.to_plain(markup.parse(raw, legacy=True), legacy=True)
     assert paper.id == paper_id(old) and old != text
+
+
+def test_styled_letters_stay_math():
+    """A styled letter or formula in math is mathematics (a bold vector, a roman operator), and stays MathML;
+    only words in a text style come out of it.  The paper's id is made as before either way."""
+    paper = norm(r"a vector $\textbf{x}$, $\mathbf{A}$, $\text{poly}\log n$ and $\textbf{Easy}_2$")
+    assert paper.abstract_html.count("<math") == 4
+    assert norm(r"we introduce $\textbf{BeyondBench}$ with $\textit{Easy Suite}$").id == "e687863b44"  # (before)

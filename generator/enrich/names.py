@@ -376,6 +376,7 @@ _LETTER_EMPH = re.compile(r"(?<=\w)(\*{1,2})(\w{1,4})\1|(\*{1,2})(\w{1,4})\3(?=\
 # what Markdown escaping (markup.escape_md) writes for characters of the text, and a code span (\\texttt{X})
 _CHAR_REF = re.compile("|".join(map(re.escape, MD_CHAR_REFS)))
 _CODE = re.compile(r"`([^`\n]+)`")
+_ONE_TOKEN = re.compile(r"[A-Za-z][\w\-]*")  # a word in code (\\texttt{cadrille}): set apart, as a word in math is
 
 
 def _prepare(md: str) -> str:
@@ -385,7 +386,7 @@ def _prepare(md: str) -> str:
     if "&" in text:
         text = _CHAR_REF.sub(lambda m: MD_CHAR_REFS[m.group(0)], text)
     if "`" in text:
-        text = _CODE.sub(r"\1", text)
+        text = _CODE.sub(lambda m: f"${m.group(1)}$" if _ONE_TOKEN.fullmatch(m.group(1)) else m.group(1), text)
     if "~" in text:
         text = _TIE.sub(" ", text)  # TeX's tie: "Label Proportions~(LLP)"
     if "\\" in text:

@@ -157,6 +157,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
         cat_url=lambda name, coll_slug: urls.href(category_path(coll_slug, name)),
         coll_url=lambda coll_slug: urls.href(f"{coll_slug}/index.md"),
         map_url=lambda coll_slug: urls.href(f"{coll_slug}/map.md"),
+        count="{:,}".format,  # 20,000 papers, as the search page writes its counts
     )
     return env
 

@@ -41,7 +41,7 @@ MATH_PLAIN = {
 }
 MAX_MATH = 600  # longer "$...$" spans are text with stray dollars, not math
 URL = re.compile(r"https?://[^\s<>\"{}|\\^`]+", re.IGNORECASE)
-_SPECIAL = re.compile(r"[$\\*`_]|https?://", re.IGNORECASE)  # where parse() must look closer
+_SPECIAL = re.compile(r"[$\\*`_{]|https?://", re.IGNORECASE)  # where parse() must look closer
 MATHML_TAGS = {"math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msup", "msub", "msubsup", "mfrac",
                "msqrt", "mroot", "mover", "munder", "munderover", "mtable", "mtr", "mtd", "mstyle", "mpadded",
                "mphantom", "menclose", "semantics", "annotation", "mfenced", "merror"}
@@ -109,6 +109,9 @@ def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int
 
 
 _COMMAND = re.compile(r"[A-Za-z]+\*?")
+# a bare group of words ("{explainable deepfake detection}", left where a macro was stripped); not a set or a list
+# ("{-1, 0, 1}", "{Scenario, Probability}"), a numbering ("{1}", "{A}") or a group holding TeX
+_GROUP = re.compile(r"\{([^{}\\$,\s][^{}\\$,\n]*[^{}\\$,\s])\}")
 # math that holds only words in a text style ("$\textbf{44 algorithmic tasks}$", "$\textit{Easy Suite}$"): an
 # author's emphasis, shown as text (in math it would be set in the math font, unemphasised); not \mathbf{x}
 _TEXT_STYLE = r"\\(?:text(?:bf|it|sl|rm|sf|sc|tt|normal)?|emph|mbox|underline)\s*\{"
@@ -263,6 +266,10 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                 buf.append(_command_text(name, legacy))
                 i = j
                 continue
+        if c == "{" and not legacy and (m := _GROUP.match(text, i)):
+            buf.append(m.group(1))  # "{FlashLLA}", "{20 points}": a TeX group, whose braces TeX does not print
+            i = m.end()
+            continue
         if c == "*" and text.startswith("**", i):
             end = text.find("**", i + 2)
             if end > i + 2 and not text[i + 2].isspace():
@@ -296,7 +303,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
         # plain text up to the next character that may open markup (at least where _SPECIAL matches)
         if aligned:
             j = n
-            for ch in "$\\*`_":
+            for ch in "$\\*`_{":
                 k = text.find(ch, i + 1, j)
                 if k >= 0:
                     j = k

@@ -56,6 +56,13 @@ def norm(text: str):
      r" $\texttt{cadrille}$", "we introduce <strong>BeyondBench</strong> with <strong>44 algorithmic tasks</strong>:"
      " the <em>Easy Suite</em> and <code>cadrille</code>",
      "we introduce BeyondBench with 44 algorithmic tasks: the Easy Suite and cadrille"),
+    # a bare TeX group of words (a stripped macro's argument) shows its words; a set, a list or a numbering its braces
+    ("Applications to {explainable deepfake detection}, a drop of over {20 points}, weights in {-1, 0, 1}, pairs"
+     " {Scenario, Probability} and three sources: {A} masking noise",
+     "Applications to explainable deepfake detection, a drop of over 20 points, weights in {-1, 0, 1}, pairs"
+     " {Scenario, Probability} and three sources: {A} masking noise",
+     "Applications to explainable deepfake detection, a drop of over 20 points, weights in {-1, 0, 1}, pairs"
+     " {Scenario, Probability} and three sources: {A} masking noise"),
 ])
 def test_quirks(raw, html, plain):
     paper = norm(raw)

@@ -87,8 +87,9 @@ def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int
     """Pandoc's rule for `$`: it opens only before a non-space; the next unescaped `$` closes only after
     a non-space and before a non-digit, otherwise the opener was a literal dollar ("$5 and $10").  But
     a span that does not open with a digit is math before a digit too ("256$\\times$256", "FID$=$1.46"),
-    and `$$` display math may have spaces and line breaks inside its marks.  (`legacy`: the rule before
-    that, only for the ids of papers read before it.)"""
+    one that holds a TeX command closes after a space too ("$\\frac{n}{\\varepsilon^2} \\cdot $ poly": a
+    price holds none), and `$$` display math may have spaces and line breaks inside its marks.  (`legacy`:
+    the rule before that, only for the ids of papers read before it.)"""
     loose = closer == "$$" and not legacy
     if start >= len(s) or (s[start].isspace() and not loose):
         return -1
@@ -103,12 +104,14 @@ def _find_math_end(s: str, start: int, closer: str, legacy: bool = False) -> int
         after = j + len(closer)
         if loose:
             return j
-        if s[j - 1].isspace() or (after < len(s) and s[after].isdigit() and (legacy or s[start].isdigit())):
+        if s[j - 1].isspace() and (legacy or not _TEX_COMMAND.search(s, start, j)) \
+                or (after < len(s) and s[after].isdigit() and (legacy or s[start].isdigit())):
             return -1
         return j
 
 
 _COMMAND = re.compile(r"[A-Za-z]+\*?")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]{2,}")
 # a bare group of words ("{explainable deepfake detection}", left where a macro was stripped); not a set or a list
 # ("{-1, 0, 1}", "{Scenario, Probability}"), a numbering ("{1}", "{A}") or a group holding TeX
 _GROUP = re.compile(r"\{([^{}\\$,\s][^{}\\$,\n]*[^{}\\$,\s])\}")

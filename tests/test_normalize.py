@@ -257,3 +257,10 @@ def test_styled_letters_stay_math():
     paper = norm(r"a vector $\textbf{x}$, $\mathbf{A}$, $\text{poly}\log n$ and $\textbf{Easy}_2$")
     assert paper.abstract_html.count("<math") == 4
     assert norm(r"we introduce $\textbf{BeyondBench}$ with $\textit{Easy Suite}$").id == "e687863b44"  # (before)
+
+
+def test_math_closed_after_a_space():
+    """A span holding TeX is math even where its closing mark follows a space; a price is not."""
+    paper = norm(r"using $\frac{n}{2} \cdot $ poly bits, for $5 and $10")
+    assert paper.abstract_html.startswith("using <math") and paper.abstract_html.endswith("</math> poly bits, for $5 and $10")
+    assert paper.plain_text == "using n/2 · poly bits, for $5 and $10"

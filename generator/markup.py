@@ -273,6 +273,20 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
             buf.append(m.group(1))  # "{FlashLLA}", "{20 points}": a TeX group, whose braces TeX does not print
             i = m.end()
             continue
+        if c == "*" and text.startswith("***", i) and not legacy:
+            end = text.find("***", i + 3, i + 3 + MAX_EMPHASIS)
+            if end > i + 3 and not text[i + 3].isspace() and not text[end - 1].isspace():
+                flush()  # "***PE-SGD***": bold and italic
+                out.append(Node("strong", children=[Node("em", "*", parse(text[i + 3:end], depth + 1, legacy))]))
+                i = end + 3
+                continue
+        if c == "_" and text.startswith("__", i) and not legacy:
+            end = _emphasis_end(text, i, "__")
+            if end > 0:
+                flush()  # "__undifferentiated computation__": Markdown's other bold
+                out.append(Node("strong", children=parse(text[i + 2:end], depth + 1, legacy)))
+                i = end + 2
+                continue
         if c == "*" and text.startswith("**", i):
             end = text.find("**", i + 2)
             if end > i + 2 and not text[i + 2].isspace():
@@ -282,6 +296,9 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                 continue
         if c in "*_":
             end = _emphasis_end(text, i)
+            if end < 0 and c == "*" and not legacy and (m := _LETTER_EMPHASIS.match(text, i)) \
+                    and not (i and text[i - 1].isalnum()):
+                end = m.end() - 1  # "$\ell_1$-*P*roduct", "*Hy*perbolic": the letters a name is made of
             if end > 0:
                 flush()
                 out.append(Node("em", c, parse(text[i + 1:end], depth + 1, legacy)))
@@ -325,22 +342,26 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
 MAX_EMPHASIS = 200  # characters a Markdown *emphasis* or _emphasis_ may span
 
 
-def _emphasis_end(text: str, i: int) -> int:
-    """Where the Markdown emphasis that text[i] ('*' or '_', single) opens closes, or -1: the mark must
-    open at a word's start and close at a word's end, on one line ("a *new* idea", "_deep research_";
-    not 2*3*4, snake_case_name, F_0 or a "**" pair)."""
+def _emphasis_end(text: str, i: int, mark: str = "") -> int:
+    """Where the Markdown emphasis that text[i] ('*' or '_', single, or `mark`: "__") opens closes, or -1:
+    the mark must open at a word's start and close at a word's end, on one line ("a *new* idea", "_deep
+    research_", "__bold__"; not 2*3*4, snake_case_name, F_0, __init__'s neighbours or a "**" pair)."""
     c, n = text[i], len(text)
-    if i + 1 >= n or text[i + 1].isspace() or text[i + 1] == c or i and (text[i - 1].isalnum() or text[i - 1] in c + "\\"):
+    k = len(mark) or 1
+    if i + k >= n or text[i + k].isspace() or text[i + k] == c or i and (text[i - 1].isalnum() or text[i - 1] in c + "\\"):
         return -1
     line_end = text.find("\n", i, i + 2 + MAX_EMPHASIS)
     limit = line_end if line_end >= 0 else i + 2 + MAX_EMPHASIS
-    j = text.find(c, i + 2, limit)
+    j = text.find(mark or c, i + k + 1, limit)
     while j > 0:
-        after = text[j + 1] if j + 1 < n else " "
+        after = text[j + k] if j + k < n else " "
         if not text[j - 1].isspace() and text[j - 1] != c and after != c and not after.isalnum():
             return j
-        j = text.find(c, j + 1, limit)
+        j = text.find(mark or c, j + 1, limit)
     return -1
+
+
+_LETTER_EMPHASIS = re.compile(r"\*[A-Za-z]{1,4}\*(?=[a-z])")
 
 
 def _unbrace(text: str, buf: list[str], start: int, end: int) -> int:

@@ -56,6 +56,13 @@ def norm(text: str):
      r" $\texttt{cadrille}$", "we introduce <strong>BeyondBench</strong> with <strong>44 algorithmic tasks</strong>:"
      " the <em>Easy Suite</em> and <code>cadrille</code>",
      "we introduce BeyondBench with 44 algorithmic tasks: the Easy Suite and cadrille"),
+    # Markdown's bold italic, its other bold, and the letters of a name set in italics
+    ("Descent (***PE-SGD***), __information overload__ and an M-*P*roduct of *Hy*perbolic factors; not __init__'s"
+     " neighbour snake__case__name",
+     "Descent (<strong><em>PE-SGD</em></strong>), <strong>information overload</strong> and an M-<em>P</em>roduct"
+     " of <em>Hy</em>perbolic factors; not <strong>init</strong>'s neighbour snake__case__name",
+     "Descent (PE-SGD), information overload and an M-Product of Hyperbolic factors; not init's neighbour"
+     " snake__case__name"),
     # a bare TeX group of words (a stripped macro's argument) shows its words; a set, a list or a numbering its braces
     ("Applications to {explainable deepfake detection}, a drop of over {20 points}, weights in {-1, 0, 1}, pairs"
      " {Scenario, Probability} and three sources: {A} masking noise",

@@ -208,6 +208,10 @@ def test_results():
                                      "80% attack success rate", "improves class-specific accuracy by up to 13.92%"]
     # no number inside a name or a formula, and no bare factor that says not what it multiplies
     assert extract_results("Boltz-1x folds it; the cost is d+1 over {-1, +1}; LTD reaches 2.24x and 4.32x.") == []
+    # what an amount is "of"; a unit is a whole word ("30 APIs" is no "30 AP")
+    text = ("It draws on a tool library of 30 APIs, reaches a PSNR score of 37dB and improves the metric by an"
+            " average of 4.8 points.")
+    assert extract_results(text) == ["PSNR score of 37dB", "average of 4.8 points"]
 
 
 def test_entities():

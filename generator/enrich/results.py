@@ -9,7 +9,7 @@ _NUM = _START + _DIGITS
 _RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|to)\s?)?{_DIGITS}"  # "1.2×–1.5×", "2.24x to 4.32x", "6.4–14.2%"
 _MUL = r"\s?(?:×|x|X|times)"
 _Q = r"(?:(?:up to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
-_UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)"
+_UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)(?![\w@])"
 _CMP = (r"(?:faster|speedups?|speed-ups?|acceleration|fewer|less|smaller|lower|higher|more|larger|reductions?|"
         r"improvements?|gains?|better|cheaper|compression|throughput|memory|increase|decrease|boost|savings)")
 _STOP = (r"(?:than|the|and|or|in|on|of|to|for|with|over|at|while|compared|without|that|which|are|is|was|were|"
@@ -59,6 +59,7 @@ MAX_CLAIM = 50  # characters
 # start a match: _matches tries those instead of letting the regex try every position of the text.
 _DIGIT = re.compile(r"\d")
 _LEAD_ARTICLE = re.compile(r"^(?:the|its|an?)\s+")
+_WHAT_OF = re.compile(rf"((?<![\w\-‑@])(?:(?!{_STOP})[A-Za-z][\w\-‑@]*\s+){{0,2}})$")  # (the words right before, up to a stop word)
 _SPACED_UNIT = re.compile(r"(\d)\s+(×|x\b|%)")
 _BARE_NUMBER = re.compile(r"(?:by|of)?\s*[\d.,]+\s*%?")
 _LEAD_WORDS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by",
@@ -126,6 +127,8 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
         s = _LEAD_ARTICLE.sub("", _SPACED_UNIT.sub(r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:"))
         if _BARE_NUMBER.fullmatch(s) or len(s) > MAX_CLAIM:
             continue
+        if s.startswith("of "):  # "of 37dB": what it is of ("a PSNR score of 37dB", "by an average of 4.8 points")
+            s = " ".join(_WHAT_OF.search(text, 0, m.start()).group(1).split() + [s])
         if not any(s in o or o in s for o in out):
             out.append(s)
         if len(out) >= limit:

@@ -676,6 +676,10 @@ def test_cue_scan_equals_finditer():
     ("Token Distillation", "In this paper, we propose Token Distillation and show that it learns embeddings for new"
                            " tokens quickly. Experimental results with a wide range of open-weight models show that"
                            " Token Distillation outperforms strong baselines.", "Token Distillation"),
+    # a cut never leaves a phrase that needs its "of" or "on" ("with a focus")
+    ("VenusX", "This study introduces VenusX, the first benchmark designed to assess protein representation learning"
+               " with a focus on fine-grained intra-protein functional understanding.",
+     "VenusX: Assessing protein representation learning"),
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

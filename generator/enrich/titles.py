@@ -96,12 +96,18 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
         cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
                and not (words[i] == "and" and _ADJ_END.search(words[i - 1]))]  # ("the original | and rewritten text")
         late = [i for i in cut if i >= 4]
-        words = words[:late[0] if late else cut[-1]] if cut else []  # the first prepositional phrase from the 5th word
+        at = (late[0] if late else cut[-1]) if cut else 0  # the first prepositional phrase from the 5th word,
+        if at > 2 and words[at - 1].lower() in _OF_WHAT_WORDS and words[at - 2].lower() in ("a", "an", "the") \
+                and cut[0] < at:  # where it says what it is of: not "learning | with a focus" (on what?)
+            at = max(i for i in cut if i < at)
+        words = words[:at]
     while words and (words[-1].lower() in _DANGLING or _TRAILING_ADVERB.fullmatch(words[-1]) or words[-1] in _MADE_WORDS):
         words.pop()  # (nor on an adverb or what a "for" must follow: "learns a model of a game directly", "method designed")
     return _balanced(_OF_WHAT.sub("", " ".join(words)))
 
 
+_OF_WHAT_WORDS = frozenset("focus emphasis view eye goal aim number variety range set series kind type family suite "
+                           "collection spectrum array host plethora multitude amount lot pair".split())
 _OF_WHAT = re.compile(r"\s+(?:in|under|within|for)\s+the\s+(?:context|presence|absence|case|face|form|sense)$")  # (of what?)
 
 

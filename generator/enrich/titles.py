@@ -167,10 +167,11 @@ _NOT_VERB = r"(?!(?:the|a|an|be|date|this|these|its|their|our|which|what|how|tha
 
 
 def _does_rx(bare_to: str) -> str:
-    """What a thing does: 'that detects X', 'designed to detect X', 'dedicated to detecting X', or
-    `bare_to` + 'detect X' ('the first framework to reshape X')."""
+    """What a thing does: 'that detects X', 'that can detect X', 'designed to detect X', 'dedicated to detecting X',
+    or `bare_to` + 'detect X' ('the first framework to reshape X')."""
     return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
-            rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means|attempt)\s+to|{bare_to})\s+"
+            rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means|attempt)\s+to|"
+            rf"(?:that|which)\s+(?:can|could|may|will)(?=\s+(?:\w+ly\s+)?{_NOT_PURPOSE}[a-z])|{bare_to})\s+"
             rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")
 

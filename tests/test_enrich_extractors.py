@@ -168,6 +168,8 @@ def test_titles():
     # the object of a second verb; an adverb before what a thing does; no object where the verb ends a clause
     ("We introduce and study the problem of consistent low-rank approximation, in which rows arrive.",
      "Consistent low-rank approximation"),
+    ("Widths are tuned by hand. This paper challenges the status quo by introducing an easy-to-use technique to learn"
+     " an unbounded width of a layer during training.", "Learning an unbounded width of a layer during training"),
     ("We propose a new framework that can effectively detect label noise in large datasets.",
      "Detecting label noise in large datasets"),  # (what it can do, as what it does)
     ("We study several problems in differentially private domain discovery, where each user holds a subset of items.",

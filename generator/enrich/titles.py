@@ -496,6 +496,9 @@ _INTRO = re.compile(
     rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}{_INTRO_OBJECT}")
 _AND_INTRO = re.compile(rf"\s+and\s+(?:then\s+|also\s+)?(?:propose|introduce|present|develop|design|build|construct|"
                         rf"curate|release){_INTRO_OBJECT}")  # "we address this challenge and present Y"
+_BY_INTRO = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
+                       rf"proposing|presenting|developing|designing)\s+{_DET}?{_FILLER}(.*)")  # "This paper challenges
+# the status quo by introducing a technique to learn X"
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the question:?\s+)?(.*)")
 
@@ -519,6 +522,11 @@ def key_phrase(text: str, findings: bool = True) -> str:
                 return _cap(p)
         if kind:
             break
+    if not kind and not asked:  # no "we propose X": "This paper challenges the status quo by introducing X"
+        by = (_described(_HEAD_JUNK.sub("", m.group(1))) for m in map(_BY_INTRO.search, sents) if m)
+        p = next((p for p in by if p and not p.endswith("?") and not _KIND_ONLY.fullmatch(p)), "")
+        if p:
+            return _cap(p)
     if not findings:
         return _cap(kind)
     claim = next((c for c in map(_claim, sents) if c), "")

@@ -829,6 +829,14 @@ def test_group_labels_skip_verbs_rhetoric_and_an_acronym_beside_its_long_form():
     assert [t for t in ("fine-tuning sft", "text-to-image t2i", "consume", "urgent need", "safety", "flow matching",
                         "sft checkpoints", "image editing") if model.label_ok(t)] == ["safety", "flow matching", "sft checkpoints",
                                                                                "image editing"]
+    # nor, in one label, an acronym and its long form as two of its terms ("MARL, multi-agent reinforcement learning")
+    from generator.enrich.text import distinct_terms
+    model = TagModel(np.zeros(0, np.int64), [], np.zeros(0), {}, 5, frozenset(),
+                     {"marl": "multi-agent reinforcement learning", "rl": "reinforcement learning",
+                      "rlvr": "reinforcement learning with verifiable reward"})
+    assert distinct_terms(["marl", "multi-agent reinforcement learning", "offline rl", "offline reinforcement learning",
+                           "coordination"], 3, model.spelled_out) == ["marl", "offline rl", "coordination"]
+    assert distinct_terms(["rlvr", "verifiable rewards", "reasoning"], 2, model.spelled_out) == ["rlvr", "reasoning"]
 
 
 def test_tags_are_spelled_as_the_abstracts_spell_them():

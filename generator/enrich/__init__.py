@@ -337,7 +337,8 @@ def _fit(papers: list[Paper], cfg: EnrichConfig, one_core) -> Fitted:
             groups.setdefault(p.category, []).append(i)
         placed: dict[str, Subtopics] = {}
         for cat in sorted(groups):
-            labels, model = subtopics(X, terms, groups[cat], cfg.subtopic_min, label_ok=tag_model.label_ok, texts=texts)
+            labels, model = subtopics(X, terms, groups[cat], cfg.subtopic_min, label_ok=tag_model.label_ok, texts=texts,
+                                      spelled_out=tag_model.spelled_out)
             for i, label in labels.items():
                 papers[i].subtopic = label
             if model is not None:

@@ -434,6 +434,10 @@ class TagModel:
         return not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))
 
+    def spelled_out(self, term: str) -> str:
+        """A corpus term with its acronyms written out ("marl" -> "multi-agent reinforcement learning")."""
+        return " ".join(self.acronyms.get(_singular(w), w) for w in term.split()) if self.acronyms else term
+
     def _ranked(self, X: sp.csr_matrix) -> list[list[int]]:
         """Per row: up to 2 x per_paper keys, best first; a word is dropped where a phrase holding it ranks."""
         cols = np.flatnonzero(self.col_key >= 0)

@@ -5,7 +5,7 @@ import importlib.util
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -136,15 +136,17 @@ ities ility le able ible ize ized izer izes ization ise ised isation ic ical ics
 ially on ve tion tive ty""".split()) | {""}
 
 
-def distinct_terms(ranked: Iterable[str], n: int) -> list[str]:
+def distinct_terms(ranked: Iterable[str], n: int, spelled_out: Callable[[str], str] | None = None) -> list[str]:
     """Up to n of the ranked terms, none of them part of another: "flow matching" stands for "flow" and
     "matching", "motion" for "motions", "differential privacy" for "differentially private" (words of one
     stem), and a later phrase takes the place of the words it covers.  For labels and explanations that
-    name each idea once: sub-topic labels, a related paper's shared terms, the words behind a category."""
+    name each idea once: sub-topic labels, a related paper's shared terms, the words behind a category.
+    `spelled_out(term)`: the term with its acronyms written out, so that "MARL" and "multi-agent reinforcement
+    learning", "RLVR" and "verifiable rewards" are one idea too."""
     chosen: list[tuple[str, frozenset]] = []
     heads: set[str] = set()  # the first STEM letters of the words chosen so far (or of those replaced)
     for term in ranked:
-        words = word_set(term)
+        words = word_set(spelled_out(term) if spelled_out else term)
         mine = _heads(words)
         if not mine.isdisjoint(heads):  # (else no word of one is a word, or of the stem, of another)
             if any(_covers(other, words) for _, other in chosen):

@@ -90,13 +90,14 @@ SUBTOPICS_MAX = 40  # per category: the largest category of a 20,000-paper confe
 
 def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size: int = 40,
               per_cluster: int = 40, max_k: int = SUBTOPICS_MAX, max_terms: int = 2000,
-              label_ok: Callable[[str], bool] = _worthy,
-              texts: list[str] | None = None) -> tuple[dict[int, str], Subtopics | None]:
+              label_ok: Callable[[str], bool] = _worthy, texts: list[str] | None = None,
+              spelled_out: Callable[[str], str] | None = None) -> tuple[dict[int, str], Subtopics | None]:
     """Paper index -> sub-topic label for one category's members, and the sub-topics to place later
     papers in (nothing if the category is small).  `label_ok(term)`: may the term be in a label.
     `texts` (the papers' corpus texts, by index): label terms are then read in their members' abstracts,
     to be completed where the abstracts nearly always go on ("rotary" -> "rotary position embedding")
-    and dropped where no abstract has them as written ("sft reinforcement" of "SFT and reinforcement")."""
+    and dropped where no abstract has them as written ("sft reinforcement" of "SFT and reinforcement").
+    `spelled_out(term)`: the term with its acronyms written out (one idea is named once: see distinct_terms)."""
     n = len(members)
     if n < min_size:
         return {}, None
@@ -121,7 +122,7 @@ def subtopics(X: sp.csr_matrix, terms: np.ndarray, members: list[int], min_size:
         if texts is not None:
             ranked = _as_written([members[i] for i in np.flatnonzero(labels == c)[:LABEL_READ]], ranked, texts)
         names[c] = next((name for n in range(LABEL_TERMS, len(ranked) + 1)
-                         if (name := ", ".join(distinct_terms(ranked, n))) not in taken), f"group {c + 1}")
+                         if (name := ", ".join(distinct_terms(ranked, n, spelled_out))) not in taken), f"group {c + 1}")
         taken.add(names[c])  # (two clusters with one label would be one group on the pages)
     used = np.unique(labels)  # (a centre that ended with no member takes no later paper either)
     return ({m: names[int(lab)] for m, lab in zip(members, labels)},

@@ -247,6 +247,10 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     for terms in labels + [r.shared for p in papers for r in p.related] + [p.category_terms for p in papers]:
         words = [set(t.replace("-", " ").split()) for t in terms]
         assert not any(i != j and w <= v for i, w in enumerate(words) for j, v in enumerate(words)), terms
+    # nor an acronym beside its long form ("ICL, in-context learning", "MARL, multi-agent reinforcement learning")
+    pairs = [("ICL", "in-context learning"), ("RAG", "retrieval-augmented generation"), ("TTA", "test-time adaptation"),
+             ("RL", "reinforcement learning"), ("MARL", "multi-agent reinforcement learning")]
+    assert not [t for t in labels + [r.shared for p in papers for r in p.related] for a, b in pairs if a in t and b in t]
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")

@@ -412,7 +412,8 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     ids = [p.id for p in papers]
     for p, rel in zip(papers, related(X, fitted.terms, ids, cfg.related_k, cfg.related_max_terms, basis=fitted.basis,
                                       memo=(cache.table("related"), key, cache.table("related-candidates")),
-                                      rhetoric=fitted.tags.rhetoric, texts=[p.plain_text for p in papers],
+                                      rhetoric=fitted.tags.rhetoric, spelled_out=fitted.tags.spelled_out,
+                                      texts=[p.plain_text for p in papers],
                                       cased=fitted.cased, parallel=parallel)):
         p.related = rel
     clock("related")

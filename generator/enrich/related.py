@@ -17,6 +17,7 @@ occurs in another abstract is linked from it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Iterable
 
 import numpy as np
@@ -223,16 +224,18 @@ def prune_rows(X: sp.csr_matrix, keep: int = 40) -> sp.csr_matrix:
 
 def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
             max_terms: int = 0, min_score: float = 0.05, basis=None, memo=None,
-            rhetoric: Callable[[str], bool] | None = None, texts: list[str] | None = None,
+            rhetoric: Callable[[str], bool] | None = None, spelled_out: Callable[[str], str] | None = None,
+            texts: list[str] | None = None,
             cased: dict[str, str] | None = None, parallel: bool = True) -> list[list[Related]]:
     """Top-k related papers per paper with the shared terms that explain each link.
 
     max_terms > 0 prunes each paper to its heaviest terms first.  `basis`: the LSA basis to rank in
     (lsa_basis of the fitted papers' rows), None for exact TF-IDF cosine.  `rhetoric(term)`: a term
-    too vague to show as shared (see TagModel.rhetoric).  `texts` (the abstracts, by row): a pair of
-    words is shared only as an abstract writes it, not as the tokenizer joined it across a parenthesis
-    or a stop word ("models mllms" of "models (MLLMs)", "sft reinforcement" of "SFT and reinforcement"),
-    and whole ("group relative policy optimization", not "group relative").  `cased`: how the abstracts
+    too vague to show as shared (see TagModel.rhetoric).  `spelled_out(term)`: the term with its acronyms
+    written out (not "RL" and "reinforcement learning" as two shared terms).  `texts` (the abstracts, by
+    row): a pair of words is shared only as an abstract writes it, not as the tokenizer joined it across a
+    parenthesis or a stop word ("models mllms" of "models (MLLMs)", "sft reinforcement" of "SFT and
+    reinforcement"), and whole ("group relative policy optimization", not "group relative").  `cased`: how the abstracts
     spell words not in lower case (text.spelled: "llms" -> "LLMs"), for the shared terms shown.
     `memo`: (cache table, key of X's fit, cache table for `candidates`): a paper's list depends only
     on its candidates (their ids and ranking scores) and their rows of X, so a paper whose candidates
@@ -269,6 +272,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
     todo = np.flatnonzero(rank < k)
     term_list = terms.tolist()
     written = _AsWritten(texts) if texts is not None else None
+    spelled_out = lru_cache(maxsize=None)(spelled_out) if spelled_out is not None else None  # (asked per link)
     have = np.array([len(r) for r in out], np.int64)  # each paper's related papers so far
     tells: dict[int, bool] = {}  # column -> can its term explain a link (asked 30 times per column at 20,000 papers)
 
@@ -281,7 +285,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
         for i, j, s, c, top in zip(I[todo].tolist(), J[todo].tolist(), sim[todo].tolist(), cos.tolist(), tops.tolist()):
             if c >= min_score and have[i] < k:
                 pair = None if written is None else (lambda t, i=i, j=j: written(t, i, j))
-                shared = _telling((term_list[t] for t in top if t >= 0 and telling(t)), pair)
+                shared = _telling((term_list[t] for t in top if t >= 0 and telling(t)), pair, spelled_out)
                 if shared:  # (a link no term explains is not shown: a spare takes its place)
                     out[i].append(Related(ids[j], round(s, 4), [respelled(t, cased) for t in shared] if cased else shared))
                     have[i] += 1
@@ -360,13 +364,14 @@ def _tells(term: str, rhetoric: Callable[[str], bool] | None = None) -> bool:
                 or all(_vague(w) for w in words) or rhetoric is not None and rhetoric(term))
 
 
-def _telling(terms: Iterable[str], as_written: Callable[[str], str | None] | None = None) -> list[str]:
+def _telling(terms: Iterable[str], as_written: Callable[[str], str | None] | None = None,
+             spelled_out: Callable[[str], str] | None = None) -> list[str]:
     """The first SHARED of the (telling) terms, each idea once ("semantic segmentation", not also "semantic"
-    and "segmentation"); `as_written(term)`: the term as the abstracts write it, or None (looked up only
-    for the terms needed)."""
+    and "segmentation"; see distinct_terms for `spelled_out`); `as_written(term)`: the term as the abstracts
+    write it, or None (looked up only for the terms needed)."""
     if as_written is not None:
         terms = (w for w in map(as_written, terms) if w)
-    return distinct_terms(terms, SHARED)
+    return distinct_terms(terms, SHARED, spelled_out)
 
 
 _MENTION_TOKEN = re.compile(r"[\w][\w.\-+]*[\w+]|\w")

@@ -143,21 +143,26 @@ def distinct_terms(ranked: Iterable[str], n: int, spelled_out: Callable[[str], s
     name each idea once: sub-topic labels, a related paper's shared terms, the words behind a category.
     `spelled_out(term)`: the term with its acronyms written out, so that "MARL" and "multi-agent reinforcement
     learning", "RLVR" and "verifiable rewards" are one idea too."""
-    chosen: list[tuple[str, frozenset]] = []
+    chosen: list[tuple[str, tuple[frozenset, ...]]] = []
     heads: set[str] = set()  # the first STEM letters of the words chosen so far (or of those replaced)
+
+    def covers(big: tuple[frozenset, ...], small: tuple[frozenset, ...]) -> bool:
+        return any(_covers(b, s) for b, s in zip(big, small))  # (as written, or spelled out)
+
     for term in ranked:
-        words = word_set(spelled_out(term) if spelled_out else term)
-        mine = _heads(words)
+        words = word_set(term)
+        forms = (words, word_set(spelled_out(term))) if spelled_out else (words,)
+        mine = frozenset().union(*map(_heads, forms))
         if not mine.isdisjoint(heads):  # (else no word of one is a word, or of the stem, of another)
-            if any(_covers(other, words) for _, other in chosen):
+            if any(covers(other, forms) for _, other in chosen):
                 continue
-            covered = [i for i, (_, other) in enumerate(chosen) if _covers(words, other)]
+            covered = [i for i, (_, other) in enumerate(chosen) if covers(forms, other)]
             if covered:
-                chosen[covered[0]] = (term, words)
+                chosen[covered[0]] = (term, forms)
                 chosen = [c for i, c in enumerate(chosen) if i not in covered[1:]]
                 heads |= mine
                 continue
-        chosen.append((term, words))
+        chosen.append((term, forms))
         heads |= mine
         if len(chosen) == n:
             break

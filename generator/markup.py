@@ -345,7 +345,7 @@ MAX_EMPHASIS = 200  # characters a Markdown *emphasis* or _emphasis_ may span
 def _emphasis_end(text: str, i: int, mark: str = "") -> int:
     """Where the Markdown emphasis that text[i] ('*' or '_', single, or `mark`: "__") opens closes, or -1:
     the mark must open at a word's start and close at a word's end, on one line ("a *new* idea", "_deep
-    research_", "__bold__"; not 2*3*4, snake_case_name, F_0, __init__'s neighbours or a "**" pair)."""
+    research_", "__bold__"; not 2*3*4, snake_case_name, snake__case__name, F_0 or a "**" pair)."""
     c, n = text[i], len(text)
     k = len(mark) or 1
     if i + k >= n or text[i + k].isspace() or text[i + k] == c or i and (text[i - 1].isalnum() or text[i - 1] in c + "\\"):

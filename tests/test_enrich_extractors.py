@@ -97,7 +97,13 @@ def test_titles():
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
     assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
-    assert teaser(plain).startswith("In this work we propose")
+    assert teaser(plain).startswith("We propose a spectral method")  # (not "In this work", which says nothing)
+    # a teaser stands alone on a card: no opening that points back to sentences it leaves out
+    assert teaser("Agents are unsafe. To address these critical gaps, we introduce NewtonBench, a benchmark of 324"
+                  " tasks.") == "We introduce NewtonBench, a benchmark of 324 tasks."
+    assert teaser("Codecs are slow. Thus, this work studies fast codecs with guarantees for every rate and every"
+                  " bandwidth.") == "This work studies fast codecs with guarantees for every rate and every bandwidth."
+    assert teaser("To address this, the model is retrained. We find it helps.") == "We find it helps."
     short = "Codecs are slow. This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     assert teaser(short) == "This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     # a field or a bare kind of thing is the title of many papers: the paper's own topics are added

@@ -653,7 +653,21 @@ def teaser(text: str, limit: int = 200) -> str:
     at = sents.index(pick)
     if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents):  # "This paper introduces X to address this
         pick = f"{pick} {sents[at + 1]}"  # limitation." says little alone: the sentence after it too
+    lead = _POINTS_BACK.match(pick)
+    if lead:  # "To address this gap, we introduce X" -> "We introduce X": a card stands alone
+        pick = pick[lead.end()].upper() + pick[lead.end() + 1:]
     return shorten(pick, limit)
+
+
+# an opening that points back to sentences a teaser leaves out, or says nothing ("In this paper, "), before its subject
+_POINTS_BACK = re.compile(
+    r"(?:(?:To (?:address|tackle|overcome|bridge|fill|solve|mitigate|close|remedy|alleviate|resolve|fix|handle|meet)"
+    r" (?:this|these|that|those|such|the above|both|the aforementioned)\b[^,;.]{0,60}|To this end|To that end|"
+    r"In (?:this|the present|our) (?:paper|work|study|article)|Here(?:in)?|Then|Next|Moreover|Furthermore|Additionally|"
+    r"Further|Finally|Therefore|Thus|Hence|Accordingly|Consequently|Specifically|In response|"
+    r"(?:Motivated|Inspired|Guided) by (?:this|these|that|those|such)\b[^,;.]{0,50}|"
+    r"(?:Building|Based) (?:on|upon) (?:this|these|that|those|such)\b[^,;.]{0,50}|"
+    r"In light of (?:this|these)\b[^,;.]{0,40}),?\s+)(?=(?:we|this (?:paper|work|study)|our)\b)")
 
 
 TEASER_WORDS = 12

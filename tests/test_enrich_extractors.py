@@ -176,6 +176,9 @@ def test_titles():
      "Consistent low-rank approximation"),
     ("Widths are tuned by hand. This paper challenges the status quo by introducing an easy-to-use technique to learn"
      " an unbounded width of a layer during training.", "Learning an unbounded width of a layer during training"),
+    ("Companies deploy watermarks. In this work, we aim to bridge this gap by conducting the first systematic study on"
+     " user-level attribution of AI-generated content.", "Systematic study on user-level attribution of AI-generated"
+     " content"),
     ("We propose a new framework that can effectively detect label noise in large datasets.",
      "Detecting label noise in large datasets"),  # (what it can do, as what it does)
     ("We study several problems in differentially private domain discovery, where each user holds a subset of items.",

@@ -496,9 +496,10 @@ _INTRO = re.compile(
     rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}{_INTRO_OBJECT}")
 _AND_INTRO = re.compile(rf"\s+and\s+(?:then\s+|also\s+)?(?:propose|introduce|present|develop|design|build|construct|"
                         rf"curate|release){_INTRO_OBJECT}")  # "we address this challenge and present Y"
-_BY_INTRO = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
-                       rf"proposing|presenting|developing|designing)\s+{_DET}?{_FILLER}(.*)")  # "This paper challenges
-# the status quo by introducing a technique to learn X"
+_BY_INTRO = re.compile(rf"(?<!which )(?<!that )\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
+                       rf"proposing|presenting|developing|designing|conducting|performing|studying|"
+                       rf"investigating|analy[sz]ing)\s+{_DET}?{_FILLER}(.*)")  # "This paper challenges the status quo by
+# introducing a technique to learn X", "we aim to bridge this gap by conducting the first systematic study on X"
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
 _ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the question:?\s+)?(.*)")
 

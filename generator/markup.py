@@ -117,7 +117,8 @@ _TEX_COMMAND = re.compile(r"\\[A-Za-z]{2,}")
 _GROUP = re.compile(r"\{([^{}\\$,\s][^{}\\$,\n]*[^{}\\$,\s])\}")
 # math that holds only words in a text style ("$\textbf{44 algorithmic tasks}$", "$\textit{Easy Suite}$"): an
 # author's emphasis, shown as text (in math it would be set in the math font, unemphasised); not \mathbf{x}
-_TEXT_STYLE = r"\\(?:text(?:bf|it|sl|rm|sf|sc|tt|normal)?|emph|mbox|underline)\s*\{"
+# (STYLE's text styles: neither a font switch nor a math style)
+_TEXT_STYLE = rf"\\(?:{'|'.join(sorted(n for n in STYLE if n not in SWITCH and not n.startswith('math')))})\s*\{{"
 _TEXT_MATH = re.compile(rf"(?:{_TEXT_STYLE})+\s*(?:[^{{}}\\$^_\s]|\\%)(?:[^{{}}\\$^_]|\\%)*(?:[^{{}}\\$^_\s]|\\%)\s*\}}+")
 # \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
 _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")

@@ -106,8 +106,11 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     return _balanced(_OF_WHAT.sub("", " ".join(words)))
 
 
-_OF_WHAT_WORDS = frozenset("focus emphasis view eye goal aim number variety range set series kind type family suite "
-                           "collection spectrum array host plethora multitude amount lot pair".split())
+# nouns that say how much of something, or what something is on: a phrase that ends on one of them says
+# nothing without its "of" or "on" ("a large number", "with a focus")
+_QUANTITY_NOUNS = ("number set variety range series amount lot pair suite collection family kind type spectrum array "
+                   "host plethora multitude").split()
+_OF_WHAT_WORDS = frozenset(_QUANTITY_NOUNS + "focus emphasis view eye goal aim".split())
 _OF_WHAT = re.compile(r"\s+(?:in|under|within|for)\s+the\s+(?:context|presence|absence|case|face|form|sense)$")  # (of what?)
 
 
@@ -328,8 +331,7 @@ _AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+(?:-[a-z]+)?)\s+(.*)", re.S)
 # verbs that say what a thing is or has, not what it does ("ARMOR, which introduces a ... pipeline")
 _HAVING = frozenset("introducing featuring providing offering".split())
 _LEAD_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
-_QUANTITY = re.compile(r"\b(?:a|an|the)\s+(?:\w+\s+)?(?:number|set|variety|range|series|amount|lot|pair|suite|"
-                       r"collection|family|kind|type|spectrum|array|host|plethora|multitude)$", re.I)
+_QUANTITY = re.compile(rf"\b(?:a|an|the)\s+(?:\w+\s+)?(?:{'|'.join(_QUANTITY_NOUNS)})$", re.I)
 
 
 def _tidy_long(long: str) -> str:

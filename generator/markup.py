@@ -536,6 +536,16 @@ def math_plain(tex: str, legacy: bool = False) -> str:
     return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()
 
 
+_POWER = re.compile(r"\^(\d)")
+_RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def raised(name: str) -> str:
+    """A name with a one-digit power as TeX sets it, where plain text writes it flat: `A^2FM` -> `A²FM`,
+    `M^3-IRT` -> `M³-IRT` (one digit only: `D$^2$4FAD` reads `D^24FAD`)."""
+    return _POWER.sub(lambda m: m.group(1).translate(_RAISED), name)
+
+
 MATH_MORE = {"Vert": "‖", "uparrow": "↑", "downarrow": "↓", "top": "⊤", "mathord": "", "mid": "|", "prime": "′",
              "lVert": "‖", "rVert": "‖", "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈",
              "rceil": "⌉", "circ": "∘", "otimes": "⊗", "oplus": "⊕", "subseteq": "⊆", "subset": "⊂", "cup": "∪",

@@ -21,7 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 from .cache import Cache, memo_key
-from .markup import escape_md
+from .markup import escape_md, raised
 from .model import Paper
 from .papermap import map_json
 from .parallel import fork_call
@@ -158,6 +158,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
         coll_url=lambda coll_slug: urls.href(f"{coll_slug}/index.md"),
         map_url=lambda coll_slug: urls.href(f"{coll_slug}/map.md"),
         count="{:,}".format,  # 20,000 papers, as the search page writes its counts
+        raised=raised,  # A^2FM -> A²FM
     )
     return env
 

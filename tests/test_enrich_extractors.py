@@ -95,6 +95,12 @@ def test_titles():
     assert make_title(None, "ARMOR", armor, []) == "ARMOR: Structured three-step reasoning pipeline"  # what it has
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
+    # a power in a name is set raised, and its letter counts as many times in the long form ("A^2TG": AATG)
+    a2tg = "We introduce adaptive anisotropic textured Gaussians (A^2TG), a novel representation. It works."
+    assert make_title(None, "A^2TG", a2tg, []) == "A²TG: Adaptive anisotropic textured Gaussians"
+    a2fm = "We present Adaptive Agent Foundation Model (A^2FM), a unified framework. It works."
+    assert make_title(None, "A^2FM", a2fm, []) == "A²FM: Adaptive Agent Foundation Model"  # (not "Agent Foundation Model")
+    assert make_title(None, "MAS^2", "We introduce MAS^2, which works.", []) == "MAS²"
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
     assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
     assert teaser(plain).startswith("We propose a spectral method")  # (not "In this work", which says nothing)

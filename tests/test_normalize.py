@@ -220,6 +220,15 @@ def test_bold_and_italic_text_commands_inside_math_read_as_their_text():
     assert math_plain(r"\text{ms}") == "ms"
 
 
+def test_a_one_digit_power_in_a_name_is_raised():
+    """Plain text writes `A$^2$FM` flat, as `A^2FM`; a title sets it as TeX does."""
+    from generator.markup import raised
+    assert raised("A^2FM") == "A²FM"
+    assert raised("M^3-IRT") == "M³-IRT"
+    assert raised("D^24FAD") == "D²4FAD"  # (one digit: `D$^2$4FAD`)
+    assert raised("GPT-4o") == "GPT-4o"
+
+
 @pytest.mark.parametrize("tex, text", [
     (r"\mathcal{O}\left(\frac{k}{\varepsilon}\log(nd)\right)", "O(k/ε log(nd))"),
     (r"\widetilde{O}(T^{2/3})", "O(T^2/3)"),

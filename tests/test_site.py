@@ -290,3 +290,18 @@ def test_names_of_one_page_are_one_term():
     plus = [paper(0, ["HumanEval"]), paper(1, ["HumanEval", "HumanEval+"]), paper(2, ["HumanEval+"])]
     assert [(t.name, [p.id for p in t.papers]) for t in render.terms_of(plus, "entities", 2)] == [
         ("HumanEval", ["0", "1"]), ("HumanEval+", ["1", "2"])]  # a benchmark and its extension: two pages
+
+
+def test_a_name_with_a_power_is_set_raised_in_its_title_and_on_its_page(tmp_path):
+    """`A$^2$FM` reads `A^2FM` in plain text (so mentions and search find it), but a reader sees A²FM."""
+    from generator.enrich import enrich
+    from generator.normalize import normalize
+    from generator.readers import read_inputs
+    src = tmp_path / "a.txt"
+    src.write_text("Test Papers\n\nWe present Adaptive Agent Foundation Model (A$^2$FM), a unified framework that "
+                   "routes queries between reasoning and tools. A$^2$FM reaches 13.4% on BrowseComp.\n", "utf-8")
+    [paper] = enrich(normalize(read_inputs([src]).records))
+    paper.first_seen = "2026-01-01"
+    assert paper.name == "A^2FM" and paper.title == "A²FM: Adaptive Agent Foundation Model"
+    page = render.render_site([paper], "Digest", {})[f"papers/{paper.slug}.md"].decode("utf-8")
+    assert "# A²FM: Adaptive Agent Foundation Model" in page and "introduces <strong>A²FM</strong>" in page

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from generator.markup import raised
 from generator.slugs import slugify
 
 from .names import _SELF, _abbreviates
@@ -402,10 +403,14 @@ def _occurrences(text: str, name: str, limit: int = 6) -> list[tuple[int, int]]:
     return out
 
 
+_POWERED = re.compile(r"(\w)\^([2-4])")
+
+
 def descriptor(name: str, text: str) -> str:
     """What the abstract says its name is: 'X, a framework for Y' -> 'Framework for Y'."""
     occ = _occurrences(text, name)
-    acro = _ONE_WORD.fullmatch(name) and sum(c.isupper() for c in name) >= 2
+    letters = _POWERED.sub(lambda m: m.group(1) * int(m.group(2)), name)  # "A^2FM" spells AAFM
+    acro = _ONE_WORD.fullmatch(letters) and sum(c.isupper() for c in name) >= 2
     for pos, _ in occ:  # 1. the acronym's expansion, before or after it
         before, after = text[max(0, pos - 120):pos], text[pos + len(name):pos + len(name) + 200]
         if not acro:
@@ -416,12 +421,12 @@ def descriptor(name: str, text: str) -> str:
                 if k == 1 and words[-1].count("-") < 1:
                     continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")
                 long = " ".join(words[-k:]).strip("*_")  # ("*Dropping the Positional Embeddings ... (DroPE)")
-                if _initials_match(long, name):
+                if _initials_match(long, letters):
                     return _cap(_tidy_long(long))
         # "X (Long Form)", "X: Long Form", "X, short for Long Form", "termed Long Form or X"
         for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after),
                   _TERMED_OR.search(before)):
-            if m and _initials_match(m.group(1).strip(), name) and not _LEAD_ARTICLE.match(m.group(1)):
+            if m and _initials_match(m.group(1).strip(), letters) and not _LEAD_ARTICLE.match(m.group(1)):
                 return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
         m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."
@@ -605,7 +610,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
             p = key_phrase(text, findings=False)  # what the abstract proposes or studies, where the name is not a part of
             # that ("we propose a framework that combines X (TRACE) with Y"): "SeedVR2: One-step diffusion-based VR model"
             d = p if p and not _KIND_ONLY.fullmatch(p) and not _VAGUE_HEAD.search(p) and name not in p else ""
-        return f"{name}: {d}" if d else name
+        return f"{raised(name)}: {d}" if d else raised(name)
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
         return _specific(p, tags)

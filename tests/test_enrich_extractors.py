@@ -123,6 +123,18 @@ def test_titles():
         == "Learnable noising: discrete diffusion and target model"  # (a short key phrase too, not what it says)
     part = "One of the core facets of Bayesianism is updating prior beliefs. Priors are hard to set."  # (no subject)
     assert make_title(None, None, part, ["neural network", "latent variable"]) == "Neural network and latent variable"
+    # a problem a paper found and names after a colon is its subject, in a phrase or a short clause of its own
+    found = ("RL helps LLMs reason. In this study, we identify a critical yet underexplored issue in RL training: "
+             "low-probability tokens disproportionately influence model updates due to their large gradient magnitudes.")
+    assert make_title(None, None, found, []) == ("Low-probability tokens disproportionately influence model updates due to "
+                                                 "their large gradient magnitudes")  # (was "Critical yet underexplored issue ...")
+    lazy = "Agents debate. We identify a critical limitation: lazy agent behavior, in which one agent dominates."
+    assert make_title(None, None, lazy, []) == "Lazy agent behavior"
+    for said in ("we identify two key failure modes: overfitting near the camera and underfitting far from it.",
+                 "we identify a critical limitation: it dominates the other agent.",  # (points outside itself)
+                 "we identify a critical limitation: agents that dominate one another in long debates over many rounds "
+                 "of discussion with no end in sight."):  # (runs on)
+        assert not make_title(None, None, "Agents debate. Here " + said, []).startswith(("Overfitting", "It ", "Agents that")), said
     # a key phrase that points back ("these explanations") names what it points to, before any tag does
     back = ("Previous work has explored the complexity of deriving two types of explanations: sufficient reasons and"
             " contrastive reasons. In this study, we introduce a unified framework for analyzing these explanations,"

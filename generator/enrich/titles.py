@@ -517,6 +517,9 @@ def key_phrase(text: str, findings: bool = True) -> str:
     asked = kind = ""  # where it says nothing of that kind: what it finds ("we show that X"), else a bare
     sents = sentences(text)  # kind of thing ("Unified framework"), else whether ... ("Can X Y?")
     for s in sents:
+        found = findings and _finding(s)
+        if found:
+            return _cap(found)
         intro = _INTRO.search(s)
         more = intro and _AND_INTRO.search(s, intro.end(1) - len(intro.group(1)))
         for m in (intro, more, _ASKS.search(s)):  # (a question is a title, never a teaser: that says what a paper does)
@@ -539,6 +542,30 @@ def key_phrase(text: str, findings: bool = True) -> str:
         return _cap(kind)
     claim = next((c for c in map(_claim, sents) if c), "")
     return _cap(claim or kind or asked)
+
+
+_PROBLEM = (r"(?:issue|problem|phenomen(?:on|a)|limitation|flaw|failure mode|vulnerabilit(?:y|ies)|bottleneck|pitfall|"
+            r"paradox|trade-?off|effect|weakness|shortcoming|mismatch|bias|challenge)(?:e?s)?")
+_FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+|first\s+)?(?:identify|uncover|reveal|find|observe|"
+                    rf"discover|expose|pinpoint|highlight)\s+(?:a|an|the)\s+(?:[\w\-']+,?\s+){{0,5}}?{_PROBLEM}\b"
+                    rf"[^:.;]{{0,60}}?:\s+(?!\(|first\b|(?:the\s+)?former\b)(.*)")
+# "we identify a critical yet underexplored issue in RL training: low-probability tokens over-dominate": the finding is
+# what follows the colon (not "two failure modes: X and Y", a list)
+
+
+def _finding(sentence: str) -> str:
+    """The problem or phenomenon a paper found, where it names it after a colon, in a noun phrase ("lazy agent
+    behavior") or a short clause of its own ("low-probability tokens disproportionately influence model updates");
+    "" if that runs on, points outside itself or lists."""
+    m = _FOUND.search(sentence)
+    if not m:
+        return ""
+    rest = _ACRONYM_PAREN.sub("", m.group(1))
+    clause = re.split(r",\s+(?:where|which|in which|whereby|wherein|when|leading|causing|resulting|such that)\b|[;:]|"
+                      r"\.(?!\d)|\s(?:-{1,3}|—)\s", rest, maxsplit=1)[0].strip()
+    words = clause.split()
+    return clause if 2 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(clause) and "(" not in clause \
+        and words[-1].lower() not in _DANGLING else ""
 
 
 _CLAIM = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"

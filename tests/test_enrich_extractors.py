@@ -202,7 +202,7 @@ def test_titles():
     ("We study several problems in differentially private domain discovery, where each user holds a subset of items.",
      "Differentially private domain discovery"),  # (what the problems are in, not the first words cut off)
     ("We develop and employ structured, tag-based schemes to better elicit underlying implicit intents to write or"
-     " cite.", "Eliciting underlying implicit intents"),
+     " cite.", "Eliciting underlying implicit intents to write or cite"),
     ("Bayesian priors are hard to set. The model we develop can be viewed as a neural process over a BNN's weights.",
      "Bayesian priors"),
 ])
@@ -582,6 +582,13 @@ def test_cue_scan_equals_finditer():
      "PAS: Estimating the transferability of a source domain set"),  # (a kind of thing that is not one of _SELF)
     ("StreamingThinker", "We instantiate this paradigm with StreamingThinker*, a framework that enables LLMs to think"
                          " while reading through streaming CoT generation.", "StreamingThinker: Enabling LLMs to think"),
+    # what a thing is used for, after an object of a few words; not where that says "of what?"
+    ("DyTrim", "We propose DyTrim, which leverages baseline images to guide data pruning.",
+     "DyTrim: Leveraging baseline images to guide data pruning"),
+    ("CIAR", "We propose CIAR, which utilizes on-device self-verification to handle two key properties.",
+     "CIAR: Utilizing on-device self-verification"),
+    ("Copy-Paste", "We propose Copy-Paste, which embeds contextual fragments into responses.",
+     "Copy-Paste: Embedding contextual fragments into responses"),  # (not "Embeding")
     ("INO-SGD", "We propose the INO-SGD algorithm, which strategically reweights data within each batch to improve"
                 " performance.", "INO-SGD: Reweighting data within each batch"),
     ("FreeCache", "First, we propose FreeCache, a Key-Value (KV) approximation caching technique that reuses stable KV"

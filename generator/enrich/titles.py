@@ -193,6 +193,8 @@ _NAMED_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?[a-z][\w\-]*{_does_rx('(?
 _GERUND = re.compile(r"[a-z]*[aeiouy][a-z]*ing")  # "dedicated to assessing" (not "to bring")
 _BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
+_DOUBLED_TOO = frozenset("embed format submit permit omit admit commit control compel propel refer prefer transfer "
+                         "occur infer deter equip regret forget begin".split())  # (longer, stressed last or by usage)
 
 
 def _gerund(verb: str, third_person: bool) -> str:
@@ -204,7 +206,7 @@ def _gerund(verb: str, third_person: bool) -> str:
         return base[:-2] + "ying"
     if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
         return base[:-1] + "ing"
-    if len(base) <= 4 and _DOUBLED.fullmatch(base):
+    if len(base) <= 4 and _DOUBLED.fullmatch(base) or base in _DOUBLED_TOO:
         return base + base[-1] + "ing"
     return base + "ing"
 
@@ -304,8 +306,10 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
         # else what comes before ("modularizes X and makes it replaceable" -> "Modularizing X")
         both = f"{obj[:more.start()]} and {_gerund(more.group(1), third_person)}{obj[more.end(1):]}"
         obj = both if _good(both, name) else obj[:more.start()]
-    control = _CONTROL.match(rest) if " " not in obj else None
-    then = _phrase(control.group(2), 6) if control and control.group(1) == obj else ""
+    control = _CONTROL.match(rest) if rest.startswith(obj) and len(obj.split()) <= 3 else None
+    then = _phrase(control.group(2), 6) if control and control.start(1) + len(control.group(1)) == len(obj) else ""
+    if _VAGUE_OBJECT.search(then) or _COUNTED.match(then.partition(" ")[2]):
+        then = ""  # (not "to handle two key properties", "to address these issues": of what?)
     if then:  # "enables LLMs to think while reading" -> "Enabling LLMs to think"
         obj = f"{obj} to {then}"
     counted = _COUNTED_BACK.sub("", obj)  # "processes these two token categories for X" -> "two token categories for X"
@@ -325,7 +329,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
 
 _THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:the|a|an|its|their|it|them|each|all|any|this|these)\b)")
 _COUNTED_BACK = re.compile(r"^(?:these|those)\s+(?=(?:two|three|four|five|six)\s+\w)")
-_CONTROL = re.compile(rf"([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
+_CONTROL = re.compile(rf"(?:[\w\-]+\s+){{0,2}}([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
 _AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+(?:-[a-z]+)?)\s+(.*)", re.S)
 
 

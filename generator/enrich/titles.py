@@ -365,7 +365,7 @@ _NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,90}}?),?\s+"
 # ("a hybrid dual-path vision encoder (Hyden)", "a generic and unified tokenizer, namely UniFlow")
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|whether|where|when|shows?|showed|demonstrates?|finds?|indicates?|suggests?|"
-                          r"reveals?|confirms?|is|are|was|were)\b")
+                          r"reveals?|confirms?|is|are|was|were|propose|introduce|present|develop|design)\b")
 _CLAUSE_END = re.compile(r"[,.;:()\[\]]")
 
 

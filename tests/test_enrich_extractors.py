@@ -453,6 +453,10 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # a defined name right after "for", "using"...: what the work uses or acts on, not what it introduces
     ("We introduce a sequence-conditioned critic for Soft Actor–Critic (SAC) that models trajectory context.", None),
     ("To this end, we propose FedTDP for Federated Trajectory Data Preparation (F-TDP), where data are split.", "FedTDP"),
+    # two capitals define a term, not a name ("imitation learning (IL)"; none of the dev file's "Name: ..." titles)
+    ("We study the problem of training a risk-sensitive agent through imitation learning (IL). Unlike standard IL, we"
+     " match the expert's return distribution.", None),
+    ("In this work, we establish the benefits of weight normalization (WN). We prove that WN converges fast.", None),
     # a defined term that modifies a noun is a term; a defined name before the kind of thing it is, a name
     ("In this work, we integrate text generation with non-autoregressive (NAR) audio diffusion in one Transformer.", None),
     ("To address this, we develop a method integrating synthetic electronic medical record (EMR) construction.", None),

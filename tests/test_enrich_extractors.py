@@ -131,6 +131,17 @@ def test_titles():
              "low-probability tokens disproportionately influence model updates due to their large gradient magnitudes.")
     assert make_title(None, None, found, []) == ("Low-probability tokens disproportionately influence model updates due to "
                                                  "their large gradient magnitudes")  # (was "Critical yet underexplored issue ...")
+    factor = ("Curricula help little. This work identifies a critical factor constraining these methods: the "
+              "incompatibility between the ascending data quality order and the decaying learning rate (LR) schedule.")
+    assert make_title(None, None, factor, ["large language models"]) == ("Incompatibility between the ascending data "
+                                                                         "quality order and the decaying learning rate schedule")
+    # what "a simple yet powerful alternative: X" proposes is X; "prior-based" is no "prior work" pointing elsewhere
+    alternative = ("As large language models are pretrained on web corpora, data selection matters. In this work, we propose"
+                   " a simple yet powerful alternative: a prior-based data filtering method that estimates token priors.")
+    assert make_title(None, None, alternative, ["large language models"]) == "Prior-based data filtering method"
+    # what a paper introduces by a proper name of its own needs no topics added (as "Large language models" does)
+    tacs = "Composing LLMs is hard. We introduce Type-Compliant Adaptation Cascades (TACs), a framework for workflows."
+    assert make_title(None, None, tacs, ["large language models", "joint distribution"]) == "Type-Compliant Adaptation Cascades"
     lazy = "Agents debate. We identify a critical limitation: lazy agent behavior, in which one agent dominates."
     assert make_title(None, None, lazy, []) == "Lazy agent behavior"
     for said in ("we identify two key failure modes: overfitting near the camera and underfitting far from it.",

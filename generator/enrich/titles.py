@@ -51,8 +51,8 @@ _DANGLING = frozenset("a an the of for and or in on with from as at to into its 
 _POINTS_BACK = r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b"
 _VAGUE = (r"(?:to|that|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|some|"
           r"kinds?|types?|ways?|range|number|variety|lot)")
-_ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b", re.I)
-_VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b", re.I)  # (an object may open with "both")
+_ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b(?!-)", re.I)  # (not "prior-based")
+_VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b(?!-)", re.I)  # (an object may open with "both")
 _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
 _CUT_BEFORE = frozenset("for of in on with from and across under over within against through alongside beyond via".split())
@@ -66,7 +66,9 @@ _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
 _NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-z]")  # ("demographically aware")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
                         r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
-                        r"challenges) (?:of|in|arising in)\s+)", re.I)  # ("several problems in X": X)
+                        r"challenges) (?:of|in|arising in)\s+|"
+                        rf"(?:alternative|solution|remedy|answer|approach|idea|recipe|strategy):\s+{_DET}?{_FILLER})",
+                        re.I)  # ("several problems in X": X; "a simple yet powerful alternative: a X method": X method)
 
 
 _MIXED_CASE = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z]{1,2}[a-z]*")
@@ -549,9 +551,10 @@ def key_phrase(text: str, findings: bool = True) -> str:
 
 
 _PROBLEM = (r"(?:issue|problem|phenomen(?:on|a)|limitation|flaw|failure mode|vulnerabilit(?:y|ies)|bottleneck|pitfall|"
-            r"paradox|trade-?off|effect|weakness|shortcoming|mismatch|bias|challenge)(?:e?s)?")
-_FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+|first\s+)?(?:identify|uncover|reveal|find|observe|"
-                    rf"discover|expose|pinpoint|highlight)\s+(?:a|an|the)\s+(?:[\w\-']+,?\s+){{0,5}}?{_PROBLEM}\b"
+            r"paradox|trade-?off|effect|weakness|shortcoming|mismatch|bias|challenge|factor|cause)(?:e?s)?")
+_FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+|first\s+)?(?:identif(?:y|ies)|uncovers?|"
+                    rf"reveals?|finds?|observes?|discovers?|exposes?|pinpoints?|highlights?)\s+(?:a|an|the)\s+"
+                    rf"(?:[\w\-']+,?\s+){{0,5}}?{_PROBLEM}\b"
                     rf"[^:.;]{{0,60}}?:\s+(?!\(|first\b|(?:the\s+)?former\b)(.*)")
 # "we identify a critical yet underexplored issue in RL training: low-probability tokens over-dominate": the finding is
 # what follows the colon (not "two failure modes: X and Y", a list)
@@ -567,6 +570,7 @@ def _finding(sentence: str) -> str:
     rest = _ACRONYM_PAREN.sub("", m.group(1))
     clause = re.split(r",\s+(?:where|which|in which|whereby|wherein|when|leading|causing|resulting|such that)\b|[;:]|"
                       r"\.(?!\d)|\s(?:-{1,3}|—)\s", rest, maxsplit=1)[0].strip()
+    clause = _LEAD_ARTICLE.sub("", clause)  # ("the incompatibility between X and Y")
     words = clause.split()
     return clause if 2 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(clause) and "(" not in clause \
         and words[-1].lower() not in _DANGLING else ""
@@ -644,7 +648,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
         return f"{raised(name)}: {d}" if d else raised(name)
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
-        return _specific(p, tags)
+        return p if _PROPER.fullmatch(p) else _specific(p, tags)  # (what it introduces by its own proper name is specific)
     first = sentences(text)[0] if text else ""
     subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
     if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject):
@@ -679,6 +683,7 @@ def _specific(subject: str, tags: list[str]) -> str:
     return f"{subject}: {' and '.join(own)}" if own else subject
 
 
+_PROPER = re.compile(r"[A-Z][\w\-]*(?:\s+(?:of|for|and|in|on|with|to|the|a|an|via|as)?\s*[A-Z][\w\-]*)+")  # "Type-Compliant Adaptation Cascades"
 _CLAUSE = re.compile(r"\s*(?:-{2,}|—|;|:\s)\s*")  # "... solving problems---it is also about evaluating ..."
 
 

@@ -139,6 +139,11 @@ def test_titles():
     alternative = ("As large language models are pretrained on web corpora, data selection matters. In this work, we propose"
                    " a simple yet powerful alternative: a prior-based data filtering method that estimates token priors.")
     assert make_title(None, None, alternative, ["large language models"]) == "Prior-based data filtering method"
+    # not the report of results, nor "as a novel solution" (to what?)
+    report = "MDPs are hard. Third, we provide experimental results showcasing the superior performance of our approach."
+    assert not make_title(None, None, report, ["policy optimization"]).startswith("Experimental results")
+    nids = "Audits are hard. To enable such audits, this work introduces natural identifiers (NIDs) as a novel solution to them."
+    assert make_title(None, None, nids, ["differential privacy"]).startswith("Natural identifiers: ")
     # what a paper introduces by a proper name of its own needs no topics added (as "Large language models" does)
     tacs = "Composing LLMs is hard. We introduce Type-Compliant Adaptation Cascades (TACs), a framework for workflows."
     assert make_title(None, None, tacs, ["large language models", "joint distribution"]) == "Type-Compliant Adaptation Cascades"

@@ -144,6 +144,13 @@ def test_titles():
     assert not make_title(None, None, report, ["policy optimization"]).startswith("Experimental results")
     nids = "Audits are hard. To enable such audits, this work introduces natural identifiers (NIDs) as a novel solution to them."
     assert make_title(None, None, nids, ["differential privacy"]).startswith("Natural identifiers: ")
+    # an area is no subject, and "all three" points back to what the title leaves out
+    area = ("A burgeoning area within reinforcement learning (RL) is the design of sequential decision-making agents"
+            " centered around large language models (LLMs). They explore poorly.")
+    assert make_title(None, None, area, ["reinforcement learning", "large language models"]) \
+        == "Reinforcement learning and large language models"
+    three = "Here we build a theory unifying all three methods of discrete diffusion as one process."
+    assert not make_title(None, None, three, ["discrete diffusion"]).startswith("Theory unifying all three")
     # what a paper introduces by a proper name of its own needs no topics added (as "Large language models" does)
     tacs = "Composing LLMs is hard. We introduce Type-Compliant Adaptation Cascades (TACs), a framework for workflows."
     assert make_title(None, None, tacs, ["large language models", "joint distribution"]) == "Type-Compliant Adaptation Cascades"

@@ -50,7 +50,7 @@ _DANGLING = frozenset("a an the of for and or in on with from as at to into its 
                       "among this these that such two three four rather only instead even also just without "
                       "arising relying leading resulting stemming ranging varying depending originating according"
                       .split())  # (participles that need their "from", "on")
-_POINTS_BACK = r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us)\b"
+_POINTS_BACK = r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us|all (?:three|four))\b"
 _VAGUE = (r"(?:to|that|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|some|"
           r"kinds?|types?|ways?|range|number|variety|lot)")
 _ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b(?!-)", re.I)  # (not "prior-based")
@@ -658,7 +658,8 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
         return p if _PROPER.fullmatch(p) else _specific(p, tags)  # (what it introduces by its own proper name is specific)
     first = sentences(text)[0] if text else ""
     subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
-    if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject):
+    if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject) \
+            and not _FIELD_OF.match(subject):
         return _specific(_cap(subject), tags)
     loose = key_phrase(_THESE.sub("", text))  # "a framework for analyzing these explanations": the explanations
     if loose and not _KIND_ONLY.fullmatch(loose):  # the abstract spoke of ("these" points back, as a title cannot)
@@ -676,6 +677,8 @@ _VAGUE_HEAD = re.compile(r"^(?:[\w\-']+\s+){0,2}?(?:question|abilit(?:y|ies)|inn
                         r"(?:\s+(?:of|as|in|for|on|into|to|between|behind|that|which)\b|$)", re.I)
 # (a key phrase that names no thing of the paper's own: "Key innovations", "LMs' ability", "Classic problem of X")
 _THESE = re.compile(r"(?<=\s)(?:these|those|such)\s+(?=[a-z][\w\-]*s\b)")
+_FIELD_OF = re.compile(r"(?:[\w\-]+\s+)?(?:area|field|domain|line|direction|topic|trend)\s+(?:of|in|within)\b", re.I)
+# (where a subject is an area: "A burgeoning area within reinforcement learning is the design of agents ...")
 _PART_OF = re.compile(r"(?:one|some|many|most|each|all|much|part)\s+of\b", re.I)  # "One of the core facets of X"
 SPECIFIC_WORDS = 3  # a fallback title of at most this many words gets the paper's own topics added
 
@@ -704,14 +707,14 @@ def teaser(text: str, limit: int = 200) -> str:
     at = sents.index(pick)
     if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents):  # "This paper introduces X to address this
         pick = f"{pick} {sents[at + 1]}"  # limitation." says little alone: the sentence after it too
-    lead = _POINTS_BACK.match(pick)
+    lead = _LEAD_BACK.match(pick)
     if lead:  # "To address this gap, we introduce X" -> "We introduce X": a card stands alone
         pick = pick[lead.end()].upper() + pick[lead.end() + 1:]
     return shorten(pick, limit)
 
 
 # an opening that points back to sentences a teaser leaves out, or says nothing ("In this paper, "), before its subject
-_POINTS_BACK = re.compile(
+_LEAD_BACK = re.compile(
     r"(?:(?:To (?:address|tackle|overcome|bridge|fill|solve|mitigate|close|remedy|alleviate|resolve|fix|handle|meet)"
     r" (?:this|these|that|those|such|the above|both|the aforementioned)\b[^,;.]{0,60}|To this end|To that end|"
     r"In (?:this|the present|our) (?:paper|work|study|article)|Here(?:in)?|Then|Next|Moreover|Furthermore|Additionally|"

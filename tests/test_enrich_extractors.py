@@ -450,6 +450,7 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # a superscript in a name, as the plain text writes it; none in a formula
     ("In this paper, we present A$^2$Search, an annotation-free, end-to-end training framework.", "A^2Search"),
     ("We introduce adaptive anisotropic textured Gaussians (A$^{2}$TG), a novel representation.", "A^2TG"),
+    ("We introduce $\\pi^3$, a feed-forward neural network. In contrast, $\\pi^3$ employs an equivariant design.", "π^3"),
     ("To address this issue, we develop $\\mathbf{T^3}$, a simple yet effective method that detects deviation.",
      "T^3"),
     ("On the algorithmic side, we design a new tester with query complexity $\\widetilde{O}(s^4)$, independent of"

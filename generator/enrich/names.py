@@ -43,7 +43,8 @@ _ALIAS = re.compile(rf"[*$\"”]*,?\s+or\s+[*$]*({_TOKEN})")
 _SHORT_FORM = re.compile(rf"[*$\"”]*\s*\(\s*({_TOKEN})\s+([A-Z][\w\-]*)\s*\)")
 _TITLE_PHRASE = re.compile(rf"{_CAPW}(?:\s+(?:(?:of|and|for|as|to|but|by|via)\s+)?{_CAPW}){{0,4}}")
 _CODED = re.compile(
-    r"^(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*|[α-ωΑ-Ω]-[A-Z].*)$")  # (π-Flow)
+    r"^(?:(?=.*[A-Za-z])(?:[A-Za-z]*[a-z0-9][A-Z].*|[A-Z][A-Z0-9]+.*|.*\d.*|[A-Za-z]+-[A-Z].*|[A-Z]-.*|[a-z]+[A-Z].*|"
+    r"[α-ωΑ-Ω]-[A-Z].*)|[α-ωΑ-Ω]\^\d)$")  # (π-Flow, π^3)
 _VERBS = r"(?:propose|introduce|present|develop|design|release|build|construct|curate|contribute|offer|create|establish|describe|formalize|instantiate|provide|train|unveil|collect)"
 _SELF = r"(?:framework|method|approach|benchmark|dataset|model|algorithm|system|suite|library|toolkit|architecture|technique|pipeline|agent|paradigm|strategy|metric|loss|corpus|environment|protocol|family|estimator|optimizer|attack|defense|mechanism|module|network|policy|platform|recipe|objective|scheme|procedure|simulator|arena|leaderboard|engine)"
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "releas", "build", "construct", "curat",

@@ -613,6 +613,11 @@ def test_cue_scan_equals_finditer():
      "PAS: Estimating the transferability of a source domain set"),  # (a kind of thing that is not one of _SELF)
     ("StreamingThinker", "We instantiate this paradigm with StreamingThinker*, a framework that enables LLMs to think"
                          " while reading through streaming CoT generation.", "StreamingThinker: Enabling LLMs to think"),
+    # "from X to Y" whole
+    ("LLM-DAS", "We propose LLM-DAS, which repositions the LLM from a data processor to an algorithmist.",
+     "LLM-DAS: Repositioning the LLM from a data processor to an algorithmist"),
+    ("TimeLag", "We propose TimeLag, a novel framework for structure learning from time series to integrate lag priors.",
+     "TimeLag: Framework for structure learning from time series"),  # (what it is for: not "from X to Y")
     # what a thing is used for, after an object of a few words; not where that says "of what?"
     ("DyTrim", "We propose DyTrim, which leverages baseline images to guide data pruning.",
      "DyTrim: Leveraging baseline images to guide data pruning"),

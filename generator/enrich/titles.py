@@ -88,8 +88,9 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     if "(" in rest and not subject:
         rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"
     m = _STOP_AT.search(rest)
-    while m and m.group(0) == "," and _ADJECTIVE.search(rest, 0, m.start()) and _NEXT_ADJECTIVE.match(rest, m.end()):
-        m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"
+    while m and (m.group(0) == "," and _ADJECTIVE.search(rest, 0, m.start()) and _NEXT_ADJECTIVE.match(rest, m.end())
+                 or m.group(0).strip() == "to" and _FROM.search(rest, 0, m.start()) and _TO_THING.match(rest, m.end())):
+        m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"; "from X to Y"
     words = (rest[:m.start()] if m else rest).split()
     if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective
         while len(words) > 2 and _ADJ_END.search(words[-1]) and not words[-1][:1].isupper():
@@ -693,6 +694,8 @@ def _specific(subject: str, tags: list[str]) -> str:
     return f"{subject}: {' and '.join(own)}" if own else subject
 
 
+_FROM = re.compile(r"\bfrom(?:\s+[\w\-]+){1,4}$")  # ("repositioning the LLM from a data processor | to an algorithm designer")
+_TO_THING = re.compile(r"\s+(?:a|an|the|its|their|[a-z][\w\-]*(?:ic|al|ive|ous|ful|ing))\s")  # (not "to integrate priors")
 _PROPER = re.compile(r"[A-Z][\w\-]*(?:\s+(?:of|for|and|in|on|with|to|the|a|an|via|as)?\s*[A-Z][\w\-]*)+")  # "Type-Compliant Adaptation Cascades"
 _CLAUSE = re.compile(r"\s*(?:-{2,}|—|;|:\s)\s*")  # "... solving problems---it is also about evaluating ..."
 

@@ -477,6 +477,12 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # a defined name right after "for", "using"...: what the work uses or acts on, not what it introduces
     ("We introduce a sequence-conditioned critic for Soft Actor–Critic (SAC) that models trajectory context.", None),
     ("To this end, we propose FedTDP for Federated Trajectory Data Preparation (F-TDP), where data are split.", "FedTDP"),
+    # a field in lower case that "is a paradigm" is a term; a method "(X), a ... algorithm" a name
+    ("Among these, *multitask learning* (MTL) is a powerful paradigm that leverages similarities among tasks. MTL"
+     " accomplishes this by learning a shared representation.", None),
+    ("We address this by introducing adaptive backtracking (AdaBack), a per-sample curriculum learning algorithm. We show"
+     " that AdaBack reliably solves problems. On two benchmarks, we find that AdaBack enables models to solve them.",
+     "AdaBack"),
     # two capitals define a term, not a name ("imitation learning (IL)"; none of the dev file's "Name: ..." titles)
     ("We study the problem of training a risk-sensitive agent through imitation learning (IL). Unlike standard IL, we"
      " match the expert's return distribution.", None),

@@ -517,8 +517,10 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             intro = True  # the abstract opens with its one-word CamelCase name: "MambaVoiceCloning (MVC) asks whether ..."
         if intro or named:
             out.append((7, pos, acro))
-        elif not _TERMLIKE.fullmatch(acro) and _SELF_RX.search(text, pos, pos + 60):
-            out.append((5.5, pos, acro))  # "high-resolution (HR)" is a term, even next to "method"
+        elif not _TERMLIKE.fullmatch(acro) and _SELF_RX.search(text, pos, pos + 60) \
+                and (not long.islower() or _APPOS_KIND.match(text, pos + len(acro))):
+            out.append((5.5, pos, acro))  # "high-resolution (HR)" is a term, even next to "method"; so is a field
+            # in lower case that "is a paradigm" ("multitask learning (MTL)"), but not "(AdaBack), a ... algorithm"
     longs = {long: acro for acro, long in pairs.items()}
     for raw in sorted(_coined_tokens(tokens)):
         tok, uses = _clean(raw), tokens[raw]
@@ -537,6 +539,7 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
     return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
 
 
+_APPOS_KIND = re.compile(rf"\)?,\s+(?:a|an)\s+[^.;:()]{{0,50}}?\b{_SELF}\b")
 # what follows a defined acronym: a problem ("(MTSAD) problem") or a family ("(RefSR) methods")
 _CAMEL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+")  # one word of capitalised parts: MambaVoiceCloning
 # kinds of things a paper proposes, besides _SELF's: "the multi-output low-rank nonstationary (MO-LRN) kernel"

@@ -269,6 +269,9 @@ def test_results():
     text = ("It draws on a tool library of 30 APIs, reaches a PSNR score of 37dB and improves the metric by an"
             " average of 4.8 points.")
     assert extract_results(text) == ["PSNR score of 37dB", "average of 4.8 points"]
+    # a metric by its acronym or Title-Case name ("lower" what?)
+    text = "It gives 3.2% lower RMS error, 14% higher Attack Success Rates (ASR) over GCG, and +6.1% FG-ARI on COCO."
+    assert extract_results(text) == ["3.2% lower RMS error", "14% higher Attack Success Rates (ASR)", "+6.1% FG-ARI on COCO"]
 
 
 def test_entities():

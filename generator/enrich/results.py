@@ -15,9 +15,10 @@ _CMP = (r"(?:faster|speedups?|speed-ups?|acceleration|fewer|less|smaller|lower|h
 _STOP = (r"(?:than|the|and|or|in|on|of|to|for|with|over|at|while|compared|without|that|which|are|is|was|were|"
          r"across|from|per|when|where|after|before|during|using|as|by|relative|respectively|even|still|also|only|"
          r"vs|versus|under|its|their|our|this|these|it|we|they|a|an|both|all|on|into|via|within)\b")
-_WORD = rf"(?!{_STOP})[a-z][\w\-‑]+"
+_WORD = rf"(?:(?!{_STOP})[a-z][\w\-‑]+|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{0,3}}(?:\s+\([A-Z]+\))?|[A-Z]{{2,}}[\w\-‑]*)"
+# (a word, or a metric's Title-Case name or acronym: "lower RMS error", "higher Attack Success Rates (ASR)")
 _ADJ = r"[a-z][\w\-‑]*(?:al|able|ible|ive)|average|non|more|most"
-_MOD = rf"{_ADJ}|[a-z][\w\-‑]*(?:ing|ed)|wall-clock|wall‑clock|token|GPU|compute|inference"
+_MOD = rf"{_ADJ}|[a-z][\w\-‑]*(?:ing|ed)|wall-clock|wall‑clock|token|GPU|compute|inference|[A-Z]{{2,}}"
 # what a claim is about: one word ("fewer tokens", "faster sampling"), or a modifier and its noun
 # ("less training time"); never an adjective alone ("80% fewer expensive")
 _NEXT = rf"(?:\s+(?:(?:{_MOD})\s+{_WORD}|(?!(?:{_ADJ})\b){_WORD}))?"
@@ -26,8 +27,9 @@ _ON = r"\s?on\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+]"  # "on MATH500", "on HumanEval+"
 PATTERNS = [
     rf"{_NUM}\s?%\s?(?:vs\.?|versus|compared (?:to|with)|over|against)\s?{_NUM}\s?%",
     rf"{_Q}{_RANGED}{_MUL}\s?{_BEFORE_CMP}{_CMP}{_NEXT}(?![\w])",
-    # "+5.1 AP", "+3.4%", "+1.83 higher PSNR", "+17.0 on HumanEval", "+13.2 mIoU on VOC"
-    rf"(?<![\w}})^])[+]\s?{_DIGITS}(?:\s?%\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?)?|\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?)"
+    # "+5.1 AP", "+3.4%", "+1.83 higher PSNR", "+17.0 on HumanEval", "+13.2 mIoU on VOC", "+6.1% FG-ARI on COCO"
+    rf"(?<![\w}})^])[+]\s?{_DIGITS}(?:\s?%\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?|[A-Z]{{2,}}[\w\-]*(?=\s+on\s))?"
+    rf"|\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?)"
     rf"|(?={_ON}))(?:{_ON})?",
     rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",

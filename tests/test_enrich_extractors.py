@@ -283,6 +283,9 @@ def test_entities():
     assert "ProtoKV" not in extract_entities("ProtoKV beats baselines on LongBench.", own_name="ProtoKV")
     # one family, one spelling
     assert extract_entities("We fine-tune LLaMA-2-7B and Llama-2-7B on GSM8K.") == ["Llama-2-7B", "GSM8K"]
+    # a version as the family's makers write it, a size with a capital B: one model, one page
+    assert extract_entities("We tune Qwen-2.5-7b, Qwen2.5-7B, Llama3.1-8B and GPT5-mini.") == \
+        ["Qwen2.5-7B", "Llama-3.1-8B", "GPT-5-mini"]
 
 
 def test_acronym_merge():

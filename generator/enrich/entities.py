@@ -44,6 +44,23 @@ _SHAPE_TOKEN = re.compile(
 _ALIASES = {"MS-COCO": "COCO", "PASCAL VOC": "Pascal VOC", "SWE-Bench": "SWE-bench", "SAM 2": "SAM2", "ESM2": "ESM-2",
             "MATH-500": "MATH500"}
 _FAMILY_SPELLINGS = {"LLaMA": "Llama"}  # one family, one spelling, with any version: LLaMA-2-7B is Llama-2-7B
+# a family's version as its makers write it: Qwen2.5 and InternVL3 joined, Llama-3 and GPT-5 hyphenated ("Qwen-2.5",
+# "Llama3" are the same models); a size in billions with a capital B ("Llama-3.2-1b" is Llama-3.2-1B)
+_JOINED = {"Qwen": "", "InternVL": "", "Llama": "-", "GPT": "-", "Gemma": "-", "Gemini": "-", "Phi": "-", "Claude": "-",
+           "OLMo": "-"}
+_VERSION = re.compile(rf"^({'|'.join(_JOINED)})[-\s]?(?=\d)")
+_SIZE = re.compile(r"(?<=-)(\d+(?:\.\d+)?)b(?=$|-)")
+
+
+def _family_spelling(name: str) -> str:
+    """"Qwen-2.5-14b-Instruct" -> "Qwen2.5-14B-Instruct", "Llama3.1-8B" -> "Llama-3.1-8B", "LLaMA-2" -> "Llama-2"."""
+    for other, usual in _FAMILY_SPELLINGS.items():
+        if name.startswith(other):
+            name = usual + name[len(other):]
+    m = _VERSION.match(name)
+    if m:
+        name = m.group(1) + _JOINED[m.group(1)] + name[m.end():]
+    return _SIZE.sub(r"\1B", name)
 _GENERIC = {"GPT", "Eval", "QA", "Bench", "World", "Gym", "Arena", "Phi", "Yi", "Weather", "Traffic", "Electricity", "MATH", "APPS", "ARC", "OPT", "AMC", "MAE", "SAM", "DiT"}
 _UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # every _SHAPE_TOKEN match starts with one of these
 _NEED_CONTEXT = re.compile(r"\b(?:dataset|benchmark|model|on|using|with|including|such as|like|from)\b", re.I)
@@ -59,10 +76,7 @@ def extract_entities(text: str, own_name: str | None = None, tokens: Counter | N
     cands += [m for m in _MULTI if m in text]
     found: dict[str, int] = {}
     for raw in cands:
-        name = _ALIASES.get(raw, raw).rstrip(".-")
-        for other, usual in _FAMILY_SPELLINGS.items():
-            if name.startswith(other):
-                name = usual + name[len(other):]
+        name = _family_spelling(_ALIASES.get(raw, raw).rstrip(".-"))
         pos = text.find(raw)
         if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, pos - 25):max(pos, 0)]):
             continue

@@ -98,6 +98,9 @@ def test_titles():
     # a noun phrase before the name is not one that runs into the verb that introduces it
     adamw = "Finally, we re-design the optimization and propose AdamW-GS by re-coupling the beneficial components."
     assert make_title(None, "AdamW-GS", adamw, []) == "AdamW-GS"  # (not "AdamW-GS: Optimization and propose")
+    # a long form re-cased from its spelling capitals keeps its acronyms
+    cotam = "Motivated by this, we propose an image Codec TAilored to MLLMs (CoTAM) designed to protect features."
+    assert make_title(None, "CoTAM", cotam, []) == "CoTAM: Codec Tailored to MLLMs"  # (not "Mllms")
     # a power in a name is set raised, and its letter counts as many times in the long form ("A^2TG": AATG)
     a2tg = "We introduce adaptive anisotropic textured Gaussians (A^2TG), a novel representation. It works."
     assert make_title(None, "A^2TG", a2tg, []) == "A²TG: Adaptive anisotropic textured Gaussians"

@@ -355,7 +355,11 @@ def _tidy_long(long: str) -> str:
     words = long.split()
     if not any(_MIXED_CASE.fullmatch(w) for w in words):
         return long
-    return " ".join(w if w.lower() in _DANGLING else w[:1].upper() + w[1:].lower() for w in words)
+    return " ".join(w if w.lower() in _DANGLING or _ACRONYM.fullmatch(w) else w[:1].upper() + w[1:].lower()
+                    for w in words)  # (an acronym in it stays one: "Codec TAilored to MLLMs")
+
+
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s?")
 
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"

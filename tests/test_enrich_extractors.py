@@ -848,7 +848,8 @@ def test_tag_worthiness():
         assert _tag_worthy(good), good
     for bad in ("accurate", "image", "frame", "model", "ensures sufficient", "algorithms require", "high-quality",
                 "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image",
-                "notion", "manner", "literature", "requirement", "reference", "innovation"):
+                "notion", "manner", "literature", "requirement", "reference", "innovation",
+                "two-stage framework", "training-free framework", "real-world dataset", "project page", "final answer"):
         assert not _tag_worthy(bad), bad
 
 

@@ -849,7 +849,8 @@ def test_tag_worthiness():
     for bad in ("accurate", "image", "frame", "model", "ensures sufficient", "algorithms require", "high-quality",
                 "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image",
                 "notion", "manner", "literature", "requirement", "reference", "innovation",
-                "two-stage framework", "training-free framework", "real-world dataset", "project page", "final answer"):
+                "two-stage framework", "training-free framework", "real-world dataset", "project page", "final answer",
+                "orders magnitude"):
         assert not _tag_worthy(bad), bad
 
 

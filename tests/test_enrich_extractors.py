@@ -154,6 +154,16 @@ def test_titles():
         == "Reinforcement learning and large language models"
     three = "Here we build a theory unifying all three methods of discrete diffusion as one process."
     assert not make_title(None, None, three, ["discrete diffusion"]).startswith("Theory unifying all three")
+    # no noun made a verb, no artifact released, no bare kinds of thing
+    assert make_title(None, None, "Safety matters. We propose a novel approach to constraint satisfaction in RL"
+                      " algorithms, focusing on safety.", []) == "Approach to constraint satisfaction in RL algorithms"
+    assert not make_title(None, None, "Point processes are common. We provide the pretrained model weights with the"
+                          " supplementary material.", ["event sequences"]).startswith("Pretrained model weights")
+    assert not make_title(None, None, "MoEs are sparse. In this paper, we propose a novel perspective and methodological"
+                          " framework to study this question.", ["mixture-of-experts"]).startswith("Perspective")
+    assert make_title(None, "RelayFormer", "We propose RelayFormer, which partitions inputs into fixed-size sub-images and"
+                      " introduces Global-Local Relay tokens.", []) \
+        == "RelayFormer: Partitioning inputs into fixed-size sub-images and introducing Global-Local Relay tokens"
     # what a paper introduces by a proper name of its own needs no topics added (as "Large language models" does)
     tacs = "Composing LLMs is hard. We introduce Type-Compliant Adaptation Cascades (TACs), a framework for workflows."
     assert make_title(None, None, tacs, ["large language models", "joint distribution"]) == "Type-Compliant Adaptation Cascades"

@@ -160,12 +160,16 @@ def _good(p: str, name: str = "") -> bool:
     return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
         and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT) \
         and not all(w.lower().endswith("ly") or w.lower() in ("and", "or") for w in words) \
-        and "%" not in p and not _REPORTED.match(p)  # (not "Theoretically and empirically", nor a result: "GPT-5
+        and "%" not in p and not _REPORTED.match(p) and not (" and " in p and _GENERIC_ONLY.fullmatch(p))  # (not "Theoretically and empirically", nor a result: "GPT-5
     # completes only 8.67%", nor the report of one: "Experimental results showcasing the superior performance")
 
 
-_REPORTED = re.compile(r"(?:(?:experimental|empirical|extensive|numerical|comprehensive|further)\s+)*(?:results|experiments)\b",
-                       re.I)
+_GENERIC_ONLY = re.compile(rf"(?:(?:{_SELF}s?|perspectives?|view|lens|methodolog(?:y|ical)|analys[ie]s|study|investigation|"
+                           rf"theory|theoretical|empirical|systematic|unified|general|principled|new|novel|and|or)\s*)+",
+                           re.I)  # (kinds of things joined: "Perspective and methodological framework", of what?)
+_REPORTED = re.compile(r"(?:(?:experimental|empirical|extensive|numerical|comprehensive|further)\s+)*(?:results|experiments)\b|"
+                       r"(?:(?:pre-?trained|trained)\s+)?(?:model\s+)?(?:weights|checkpoints)\b|(?:source\s+)?code\s+(?:and|with)\b",
+                       re.I)  # (nor what a paper releases: "Pretrained model weights with the supplementary material")
 
 
 # "a framework that detects X", "a method designed to stimulate X": what the thing does, as a gerund phrase
@@ -191,7 +195,8 @@ def _does_rx(bare_to: str) -> str:
 
 
 # "a framework to detect X", not "an approach to photorealistic view synthesis", "... to consistency distillation"
-_NOUNISH = r"[a-z][\w\-]*(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics)"  # a noun or adjective ending, no verb
+_NOUNISH = r"[a-z][\w\-]*(?:ic|[^e]al|ous|ity|ncy|ization|ision|ness|ment|ics|aint)"  # a noun or adjective ending, no
+# verb ("an approach to constraint satisfaction" is no "Constrainting satisfaction")
 _KIND_TO = rf"to(?=\s+(?:\w+ly\s+)?(?!{_NOUNISH}\b))"
 _KIND_HEAD = rf"(?:[\w\-]+,?\s+){{0,3}}?{_SELF}s?"  # a kind of thing and up to three words before it ("reward model")
 _PURPOSE = re.compile(rf"{_KIND_HEAD}{_does_rx(_KIND_TO)}", re.S)  # (_SELF: kinds a paper names)
@@ -311,7 +316,8 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
         verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
     obj = _phrase(rest, max_words)
     more = _THEN_DOES.search(obj)
-    if more and more.group(1).endswith("s") == third_person and not more.group(1).endswith(("ed", "ing")):
+    if more and more.group(1).endswith("s") == third_person and not more.group(1).endswith(("ed", "ing")) \
+            and not _ADJ_END.search(more.group(1)):  # (not "realistic and comprehensive MCP")
         # "creates a map and relocalizes a query image" -> "Creating a map and relocalizing a query image",
         # else what comes before ("modularizes X and makes it replaceable" -> "Modularizing X")
         both = f"{obj[:more.start()]} and {_gerund(more.group(1), third_person)}{obj[more.end(1):]}"
@@ -337,7 +343,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
-_THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:the|a|an|its|their|it|them|each|all|any|this|these)\b)")
+_THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:(?:the|a|an|its|their|it|them|each|all|any|this|these)\b|[A-Z]))")
 _COUNTED_BACK = re.compile(r"^(?:these|those)\s+(?=(?:two|three|four|five|six)\s+\w)")
 _CONTROL = re.compile(rf"(?:[\w\-]+\s+){{0,2}}([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
 _AND_BASE = re.compile(rf"and\s+{_NOT_VERB}([a-z]+(?:-[a-z]+)?)\s+(.*)", re.S)
@@ -676,7 +682,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
 
 
 _VAGUE_HEAD = re.compile(r"^(?:[\w\-']+\s+){0,2}?(?:question|abilit(?:y|ies)|innovations?|improvements?|balance|patterns?|"
-                        r"problem|flaws?|investigation|potential|perspective|insights?|issues?|challenges?|causes?|"
+                        r"problem|flaws?|investigation|potential|perspective|insights?|issues?|challenges?|causes?|sources?|reasons?|"
                         r"effects?|roles?|gap|needs?|limitations?|findings?|capabilit(?:y|ies)|ways?|aspects?|"
                         r"factors?|properties|phenomen(?:on|a)|behaviou?rs?|nature)"
                         r"(?:\s+(?:of|as|in|for|on|into|to|between|behind|that|which)\b|$)", re.I)

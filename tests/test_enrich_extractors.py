@@ -638,6 +638,12 @@ def test_cue_scan_equals_finditer():
      "PAS: Estimating the transferability of a source domain set"),  # (a kind of thing that is not one of _SELF)
     ("StreamingThinker", "We instantiate this paradigm with StreamingThinker*, a framework that enables LLMs to think"
                          " while reading through streaming CoT generation.", "StreamingThinker: Enabling LLMs to think"),
+    # a second verb after the first's object, whatever follows it; not a plural noun, nor "its"
+    ("T^3", "We develop T^3, a simple yet effective method that detects excessive belief deviation and truncates"
+            " trajectories during training.",
+     "T³: Detecting excessive belief deviation and truncating trajectories during training"),
+    ("FastX", "We propose FastX, which reuses gradients and features from previous steps.",
+     "FastX: Reusing gradients and features from previous steps"),
     # "from X to Y" whole
     ("LLM-DAS", "We propose LLM-DAS, which repositions the LLM from a data processor to an algorithmist.",
      "LLM-DAS: Repositioning the LLM from a data processor to an algorithmist"),

@@ -315,7 +315,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     if second:  # "to define and operationalize X" -> "Defining and operationalizing X"
         verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
     obj = _phrase(rest, max_words)
-    more = _THEN_DOES.search(obj)
+    more = _THEN_DOES.search(obj) or third_person and _THEN_DOES_S.search(obj)
     if more and more.group(1).endswith("s") == third_person and not more.group(1).endswith(("ed", "ing")) \
             and not _ADJ_END.search(more.group(1)):  # (not "realistic and comprehensive MCP")
         # "creates a map and relocalizes a query image" -> "Creating a map and relocalizing a query image",
@@ -338,11 +338,14 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     g = f"{verb} {obj}"
     if not obj or _QUANTITY.search(obj):  # "Combining a large number" (of what, the cut lost)
         return ""
-    if verb.split()[0] in _HAVING and not also:  # "which introduces a structured reasoning pipeline":
+    if verb.split()[0] in _HAVING and not also and not more:  # "which introduces a structured reasoning pipeline":
         g = _LEAD_ARTICLE.sub("", obj)  # what it has is what it is ("Structured reasoning pipeline")
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
+_THEN_DOES_S = re.compile(r"\s+and\s+(?!(?:its|this|thus|his|has|was|is|as|us|less|whereas|various|previous)\b)([a-z]+s)(?=\s+(?!(?:of|for|in|on|with|from|to|and|or|at|by|via|as|into|over|under|across|"
+                          r"between|within|through|that|which|while)\b)[a-z])")  # "X and skips unwarranted Y" (what a
+# plural noun after "and" is not followed by: "gradients and features from Y")
 _THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:(?:the|a|an|its|their|it|them|each|all|any|this|these)\b|[A-Z]))")
 _COUNTED_BACK = re.compile(r"^(?:these|those)\s+(?=(?:two|three|four|five|six)\s+\w)")
 _CONTROL = re.compile(rf"(?:[\w\-]+\s+){{0,2}}([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)

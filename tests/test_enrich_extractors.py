@@ -866,7 +866,7 @@ def test_tag_worthiness():
                 "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image",
                 "notion", "manner", "literature", "requirement", "reference", "innovation",
                 "two-stage framework", "training-free framework", "real-world dataset", "project page", "final answer",
-                "orders magnitude"):
+                "orders magnitude", "percentage point"):
         assert not _tag_worthy(bad), bad
 
 

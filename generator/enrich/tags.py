@@ -134,9 +134,9 @@ promising good great better best poor low high long short whole entire additiona
 core central vital valuable urgent rapid in-depth deeper powerful mild past actionable minimal findings ablation
 multiple average
 two-stage three-stage multi-stage systematic model-agnostic training-free real-world large-scale open-source unified
-end-to-end plug-and-play lightweight general-purpose single final correct project order orders
+end-to-end plug-and-play lightweight general-purpose single final correct project order orders percentage
 """.split())  # (nor one a paper's kind of thing takes: "two-stage framework", "real-world dataset", "project page";
-# nor an amount: "orders of magnitude")
+# nor an amount: "orders of magnitude", "percentage points")
 # words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly
 VERBISH = set("""
 require requires required ensure ensures ensured show shows showed shown demonstrate demonstrates achieve achieves

@@ -164,6 +164,11 @@ def test_titles():
     assert make_title(None, "RelayFormer", "We propose RelayFormer, which partitions inputs into fixed-size sub-images and"
                       " introduces Global-Local Relay tokens.", []) \
         == "RelayFormer: Partitioning inputs into fixed-size sub-images and introducing Global-Local Relay tokens"
+    # a finding whose subject a relative clause qualifies: the clause left out
+    infonce = ("Contrastive learning is the bedrock of unsupervised learning. In this paper we show that the embedding of the"
+               " features which emerge from InfoNCE training can be well approximated by a multivariate Gaussian distribution.")
+    assert make_title(None, None, infonce, []) == ("The embedding of the features can be well approximated by a multivariate"
+                                                   " Gaussian distribution")  # (was "Contrastive learning")
     # what a paper introduces by a proper name of its own needs no topics added (as "Large language models" does)
     tacs = "Composing LLMs is hard. We introduce Type-Compliant Adaptation Cascades (TACs), a framework for workflows."
     assert make_title(None, None, tacs, ["large language models", "joint distribution"]) == "Type-Compliant Adaptation Cascades"

@@ -608,11 +608,13 @@ def _claim(sentence: str) -> str:
     methods can be maliciously exploited" ("" if the clause runs on, points outside itself or lost a formula)."""
     m = _CLAIM.search(sentence)
     c = _ACRONYM_PAREN.sub("", m.group(1)).strip() if m else ""
+    c = _RELATIVE_AUX.sub(" ", c)  # "the features which emerge from InfoNCE training can be ..." -> "the features can be ..."
     words = c.split()
     return c if 4 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(c) and not re.search(r"\s-|-\s|\(|\)", c) \
         and words[-1].lower() not in _DANGLING else ""
 
 
+_RELATIVE_AUX = re.compile(r"\s+(?:which|that|who)\s+[^,;]{3,60}?\s+(?=(?:can|could|is|are|was|were|will|may|might|must)\s)")
 _QUESTION = re.compile(r"(?:how|why|what|whether)\s+(?!(?:to|is|are|was|were|do|does|can|if)\b)[^,.;:()\[\]—!?]+", re.I)
 _OUTSIDE = re.compile(r"\b(?:this|these|those|such|above|aforementioned|former|latter|we|us|our|it|they|them)\b", re.I)
 # a clause a parenthesis or a list interrupts ("how key architectural factors, hidden size, ... influence"), not

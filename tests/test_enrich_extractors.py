@@ -304,6 +304,7 @@ def test_entities():
     # a version as the family's makers write it, a size with a capital B: one model, one page
     assert extract_entities("We tune Qwen-2.5-7b, Qwen2.5-7B, Llama3.1-8B and GPT5-mini.") == \
         ["Qwen2.5-7B", "Llama-3.1-8B", "GPT-5-mini"]
+    assert extract_entities("We scale up to Mixtral-8×7B-Instruct.") == ["Mixtral-8x7B-Instruct"]  # (not "Mixtral-8")
 
 
 def test_acronym_merge():

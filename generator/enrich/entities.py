@@ -63,6 +63,7 @@ def _family_spelling(name: str) -> str:
     return _SIZE.sub(r"\1B", name)
 _GENERIC = {"GPT", "Eval", "QA", "Bench", "World", "Gym", "Arena", "Phi", "Yi", "Weather", "Traffic", "Electricity", "MATH", "APPS", "ARC", "OPT", "AMC", "MAE", "SAM", "DiT"}
 _UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # every _SHAPE_TOKEN match starts with one of these
+_TIMES = re.compile(r"×(\d[\w.]*(?:-[\w.]+)*)")
 _NEED_CONTEXT = re.compile(r"\b(?:dataset|benchmark|model|on|using|with|including|such as|like|from)\b", re.I)
 
 
@@ -78,6 +79,9 @@ def extract_entities(text: str, own_name: str | None = None, tokens: Counter | N
     for raw in cands:
         name = _family_spelling(_ALIASES.get(raw, raw).rstrip(".-"))
         pos = text.find(raw)
+        times = _TIMES.match(text, pos + len(raw)) if raw[-1:].isdigit() and pos >= 0 else None
+        if times:  # "Mixtral-8×7B": the tokenizer cut it at the ×, its makers write Mixtral-8x7B
+            name += "x" + times.group(1).rstrip(".-")
         if name in _GENERIC and not _NEED_CONTEXT.search(text[max(0, pos - 25):max(pos, 0)]):
             continue
         if len(name) < 2 or name == own_name or (own_name and name.startswith(own_name + "-")):

@@ -160,8 +160,9 @@ def _good(p: str, name: str = "") -> bool:
     return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
         and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT) \
         and not all(w.lower().endswith("ly") or w.lower() in ("and", "or") for w in words) \
-        and "%" not in p and not _REPORTED.match(p) and not (" and " in p and _GENERIC_ONLY.fullmatch(p))  # (not "Theoretically and empirically", nor a result: "GPT-5
-    # completes only 8.67%", nor the report of one: "Experimental results showcasing the superior performance")
+        and "%" not in p and not _REPORTED.match(p) and not (" and " in p and _GENERIC_ONLY.fullmatch(p))
+    # (not "Theoretically and empirically", nor a result: "GPT-5 completes only 8.67%", nor the report of one:
+    # "Experimental results showcasing the superior performance", nor kinds of things: "Benchmark and framework")
 
 
 _GENERIC_ONLY = re.compile(rf"(?:(?:{_SELF}s?|perspectives?|view|lens|methodolog(?:y|ical)|analys[ie]s|study|investigation|"
@@ -343,9 +344,11 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
 
 
-_THEN_DOES_S = re.compile(r"\s+and\s+(?!(?:its|this|thus|his|has|was|is|as|us|less|whereas|various|previous)\b)([a-z]+s)(?=\s+(?!(?:of|for|in|on|with|from|to|and|or|at|by|via|as|into|over|under|across|"
-                          r"between|within|through|that|which|while)\b)[a-z])")  # "X and skips unwarranted Y" (what a
-# plural noun after "and" is not followed by: "gradients and features from Y")
+# "X and skips unwarranted Y": a verb in -s after "and", where a plural noun would be followed by a preposition or
+# a clause ("gradients and features from Y"); not a function word in -s ("and its")
+_THEN_DOES_S = re.compile(r"\s+and\s+(?!(?:its|this|thus|his|has|was|is|as|us|less|whereas|various|previous)\b)([a-z]+s)"
+                          r"(?=\s+(?!(?:of|for|in|on|with|from|to|and|or|at|by|via|as|into|over|under|across|between|"
+                          r"within|through|that|which|while)\b)[a-z])")
 _THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:(?:the|a|an|its|their|it|them|each|all|any|this|these)\b|[A-Z]))")
 _COUNTED_BACK = re.compile(r"^(?:these|those)\s+(?=(?:two|three|four|five|six)\s+\w)")
 _CONTROL = re.compile(rf"(?:[\w\-]+\s+){{0,2}}([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)
@@ -579,6 +582,8 @@ _FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+|fi
                     rf"[^:.;]{{0,60}}?:\s+(?!\(|first\b|(?:the\s+)?former\b)(.*)")
 # "we identify a critical yet underexplored issue in RL training: low-probability tokens over-dominate": the finding is
 # what follows the colon (not "two failure modes: X and Y", a list)
+_FOUND_END = re.compile(r",\s+(?:where|which|in which|whereby|wherein|when|leading|causing|resulting|such that)\b|[;:]|"
+                        r"\.(?!\d)|\s(?:-{1,3}|—)\s")  # (where the finding's own clause ends)
 
 
 def _finding(sentence: str) -> str:
@@ -589,8 +594,7 @@ def _finding(sentence: str) -> str:
     if not m:
         return ""
     rest = _ACRONYM_PAREN.sub("", m.group(1))
-    clause = re.split(r",\s+(?:where|which|in which|whereby|wherein|when|leading|causing|resulting|such that)\b|[;:]|"
-                      r"\.(?!\d)|\s(?:-{1,3}|—)\s", rest, maxsplit=1)[0].strip()
+    clause = _FOUND_END.split(rest, maxsplit=1)[0].strip()
     clause = _LEAD_ARTICLE.sub("", clause)  # ("the incompatibility between X and Y")
     words = clause.split()
     return clause if 2 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(clause) and "(" not in clause \
@@ -687,8 +691,8 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
 
 
 _VAGUE_HEAD = re.compile(r"^(?:[\w\-']+\s+){0,2}?(?:question|abilit(?:y|ies)|innovations?|improvements?|balance|patterns?|"
-                        r"problem|flaws?|investigation|potential|perspective|insights?|issues?|challenges?|causes?|sources?|reasons?|"
-                        r"effects?|roles?|gap|needs?|limitations?|findings?|capabilit(?:y|ies)|ways?|aspects?|"
+                        r"problem|flaws?|investigation|potential|perspective|insights?|issues?|challenges?|causes?|"
+                        r"sources?|reasons?|effects?|roles?|gap|needs?|limitations?|findings?|capabilit(?:y|ies)|ways?|aspects?|"
                         r"factors?|properties|phenomen(?:on|a)|behaviou?rs?|nature)"
                         r"(?:\s+(?:of|as|in|for|on|into|to|between|behind|that|which)\b|$)", re.I)
 # (a key phrase that names no thing of the paper's own: "Key innovations", "LMs' ability", "Classic problem of X")
@@ -711,7 +715,8 @@ def _specific(subject: str, tags: list[str]) -> str:
 
 _FROM = re.compile(r"\bfrom(?:\s+[\w\-]+){1,4}$")  # ("repositioning the LLM from a data processor | to an algorithm designer")
 _TO_THING = re.compile(r"\s+(?:a|an|the|its|their|[a-z][\w\-]*(?:ic|al|ive|ous|ful|ing))\s")  # (not "to integrate priors")
-_PROPER = re.compile(r"[A-Z][\w\-]*(?:\s+(?:of|for|and|in|on|with|to|the|a|an|via|as)?\s*[A-Z][\w\-]*)+")  # "Type-Compliant Adaptation Cascades"
+_PROPER = re.compile(r"[A-Z][\w\-]*(?:\s+(?:of|for|and|in|on|with|to|the|a|an|via|as)?\s*[A-Z][\w\-]*)+")
+# (a proper name: "Type-Compliant Adaptation Cascades")
 _CLAUSE = re.compile(r"\s*(?:-{2,}|—|;|:\s)\s*")  # "... solving problems---it is also about evaluating ..."
 
 

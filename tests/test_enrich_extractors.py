@@ -116,6 +116,8 @@ def test_titles():
     assert teaser("Codecs are slow. Thus, this work studies fast codecs with guarantees for every rate and every"
                   " bandwidth.") == "This work studies fast codecs with guarantees for every rate and every bandwidth."
     assert teaser("To address this, the model is retrained. We find it helps.") == "We find it helps."
+    assert teaser("Physics matters. To answer this, we introduce PICABench, which evaluates physical realism.") \
+        == "We introduce PICABench, which evaluates physical realism."  # (to answer what?)
     short = "Codecs are slow. This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     assert teaser(short) == "This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     # a field or a bare kind of thing is the title of many papers: the paper's own topics are added

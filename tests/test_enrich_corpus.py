@@ -239,8 +239,9 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     assert not [s for r in links for s in r.shared if all(_vague(w) for w in s.lower().split())]
     labels = [p.subtopic.split(", ") for p in papers if p.subtopic]
     assert len(set(map(tuple, labels))) > 20
-    from generator.enrich.tags import KEEP_ADJ  # no adverb or participle alone ("semantically", "biased")
+    from generator.enrich.tags import KEEP_ADJ, ING_NOUNS, _BAD_END  # no adverb, participle or adjective alone
     assert not [t for label in labels for t in label if t.endswith("ly") or t.endswith("ed") and t.lower() not in KEEP_ADJ]
+    assert not [t for label in labels for t in label if _BAD_END.search(t) and t not in ING_NOUNS]  # ("neural", "visual")
     assert any("LLMs" in label for label in labels) and not any("llms" in label for label in labels)
     # each idea once, in sub-topic labels, shared terms and the words that drove a category: not
     # "flow matching, flow, matching"

@@ -432,8 +432,8 @@ class TagModel:
         words = term.split()
         if not _worthy(term) or self.rhetoric(term):
             return False
-        if len(words) == 1:  # not an adverb or a participle ("semantically", "calibrated")
-            return not term.endswith("ly") and not participle(term)
+        if len(words) == 1:  # not an adverb, a participle or a bare adjective ("semantically", "calibrated", "neural")
+            return not term.endswith("ly") and not participle(term) and not (_BAD_END.search(term) and term not in ING_NOUNS)
         return not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))
 

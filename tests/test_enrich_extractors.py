@@ -292,6 +292,7 @@ def test_results():
     # a metric by its acronym or Title-Case name ("lower" what?)
     text = "It gives 3.2% lower RMS error, 14% higher Attack Success Rates (ASR) over GCG, and +6.1% FG-ARI on COCO."
     assert extract_results(text) == ["3.2% lower RMS error", "14% higher Attack Success Rates (ASR)", "+6.1% FG-ARI on COCO"]
+    assert extract_results("It yields gains of over 2 mIoU on VOC.") == ["gains of over 2 mIoU"]  # (an amount in a unit)
 
 
 def test_entities():

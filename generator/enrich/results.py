@@ -40,7 +40,7 @@ _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 
 # claims whose number comes last, after what changed and how: "improves overall score by 11.5%", "reducing token
 # usage by up to 70%", "relative gains exceeding 85.7%", "average accuracies of 65.4%", "speedup from 2.35x to 2.58x"
-_AMOUNT = rf"{_Q}{_RANGED}\s?(?:%|×|x\b|X\b|times\b|points?\b|pp\b)"
+_AMOUNT = rf"{_Q}{_RANGED}\s?(?:%|×|x\b|X\b|times\b|{_UNIT})"  # ("by 0.42 percentage points", "by 15.9 mAP")
 _CHANGED = (r"(?:improv|reduc|increas|decreas|boost|cut|lower|rais|outperform|surpass|exceed|accelerat|speed|shrink|"
             r"compress|sav|enhanc|gain|beat)[a-z]*")
 _WORDS = rf"(?:(?:the|its)\s+)?(?:(?!{_STOP})[A-Za-z][\w\-‑@.]*\s+){{0,3}}?"  # (what: "token usage", "GPU memory usage")
@@ -49,7 +49,7 @@ LATE_PATTERNS = [
     rf"\b{_CHANGED}\s+{_WORDS}by\s+{_AMOUNT}",
     rf"\b{_CHANGED}\s+{_AMOUNT}\s+(?:in|of)\s+(?:(?!{_STOP})[a-z][\w\-]*\s+)?(?!{_STOP})[a-z][\w\-]*",  # ("reducing 42% in annotation costs")
     rf"\b(?:(?:relative|absolute|average|overall|mean)\s+)?(?:{_CMP}|{_METRIC})\s+(?:of|exceeding|above|reaching)\s+{_AMOUNT}",
-    rf"\b(?:(?!{_STOP})[a-z][\w\-]*\s+)?{_METRIC}\s+(?:of|at)\s+{_AMOUNT}",
+    rf"\b(?:(?!{_STOP})[A-Za-z][\w\-]*\s+)?{_METRIC}\s+(?:of|at)\s+{_AMOUNT}",  # ("PSNR score of 37dB")
     rf"\b{_WORDS}from\s+{_Q}{_NUM}\s?(%|×|x\b)\s+to\s+{_Q}{_NUM}\s?(?:%|×|x\b)",
 ]
 _LATE = re.compile("|".join(f"(?:{p})" for p in LATE_PATTERNS))

@@ -149,6 +149,10 @@ def test_titles():
     assert not make_title(None, None, report, ["policy optimization"]).startswith("Experimental results")
     nids = "Audits are hard. To enable such audits, this work introduces natural identifiers (NIDs) as a novel solution to them."
     assert make_title(None, None, nids, ["differential privacy"]).startswith("Natural identifiers: ")
+    # an adverb and its adjective before an acronym modify the subject that follows
+    dp = ("Differentially private (DP) transfer learning, i.e., fine-tuning a pretrained model on private data, is the"
+          " standard. We focus on two hyperparameters.")
+    assert make_title(None, None, dp, ["differential privacy"]) == "Differentially private transfer learning"
     # an area is no subject, and "all three" points back to what the title leaves out
     area = ("A burgeoning area within reinforcement learning (RL) is the design of sequential decision-making agents"
             " centered around large language models (LLMs). They explore poorly.")

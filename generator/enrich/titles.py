@@ -58,6 +58,7 @@ _VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b(?!-)", re.I)  # (an obj
 _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
 _CUT_BEFORE = frozenset("for of in on with from and across under over within against through alongside beyond via".split())
+_MODIFIER_PAREN = re.compile(r"[A-Za-z][\w\-]*ly\s+[a-z][\w\-]*\s\(")  # an adverb and its adjective before "("
 _ACRONYM_PAREN = re.compile(r"\s\((?=[^()]*[A-Z])[A-Za-z0-9\-]{1,12}\)(?=[\s,.;:])")
 _ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za-z]\w*-[a-z][\w\-]*|"  # or compound,
            r"(?:complex|diverse|large|small|long|short|rich|robust|open|broad|deep|hard|fast|dense|sparse|noisy|"
@@ -85,9 +86,9 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     left out ("a text-to-speech (TTS) system"), except after a sentence's `subject`, where its verb follows."""
     rest = rest.replace("*", "").replace("$", "")
     rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip().lstrip("-–—")  # ("-Gaussian" of $(ε,δ)$-Gaussian)
-    if "(" in rest and not subject:
-        rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"
-    m = _STOP_AT.search(rest)
+    if "(" in rest and (not subject or _MODIFIER_PAREN.match(rest)):
+        rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"; a subject's modifier:
+    m = _STOP_AT.search(rest)  # "Differentially private (DP) transfer learning" (not "Large language models (LLMs)")
     while m and (m.group(0) == "," and _ADJECTIVE.search(rest, 0, m.start()) and _NEXT_ADJECTIVE.match(rest, m.end())
                  or m.group(0).strip() == "to" and _FROM.search(rest, 0, m.start()) and _TO_THING.match(rest, m.end())):
         m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"; "from X to Y"

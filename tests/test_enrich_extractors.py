@@ -149,6 +149,10 @@ def test_titles():
     assert not make_title(None, None, report, ["policy optimization"]).startswith("Experimental results")
     nids = "Audits are hard. To enable such audits, this work introduces natural identifiers (NIDs) as a novel solution to them."
     assert make_title(None, None, nids, ["differential privacy"]).startswith("Natural identifiers: ")
+    # a list of adjectives that opens with an adverb and its adjective ("theoretically grounded, resource-efficient")
+    assert make_title(None, None, "Data matters. We present a theoretically grounded, resource-efficient framework for"
+                      " data selection and reweighting.", ["reference model"]) \
+        == "Theoretically grounded, resource-efficient framework for data selection and reweighting"
     # an adverb and its adjective before an acronym modify the subject that follows
     dp = ("Differentially private (DP) transfer learning, i.e., fine-tuning a pretrained model on private data, is the"
           " standard. We focus on two hyperparameters.")

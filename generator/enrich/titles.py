@@ -66,6 +66,7 @@ _ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za
            r"challenging|interpretable|reliable|modular|adaptive|unified|frozen|novel|new|simple|fair|safe)(?![\w\-]))")
 # (or one of the adjectives abstracts use most that no ending shows)
 _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
+_ADVERB_ADJECTIVE = re.compile(r"(?<![\w\-])[a-z]+ly\s+[a-z][\w\-]*$")  # ("theoretically grounded, resource-efficient")
 _NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-z]")  # ("demographically aware")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
                         r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
@@ -89,7 +90,8 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     if "(" in rest and (not subject or _MODIFIER_PAREN.match(rest)):
         rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"; a subject's modifier:
     m = _STOP_AT.search(rest)  # "Differentially private (DP) transfer learning" (not "Large language models (LLMs)")
-    while m and (m.group(0) == "," and _ADJECTIVE.search(rest, 0, m.start()) and _NEXT_ADJECTIVE.match(rest, m.end())
+    while m and (m.group(0) == "," and (_ADJECTIVE.search(rest, 0, m.start()) or _ADVERB_ADJECTIVE.search(rest, 0, m.start()))
+                 and _NEXT_ADJECTIVE.match(rest, m.end())
                  or m.group(0).strip() == "to" and _FROM.search(rest, 0, m.start()) and _TO_THING.match(rest, m.end())):
         m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"; "from X to Y"
     words = (rest[:m.start()] if m else rest).split()

@@ -149,6 +149,10 @@ def test_titles():
     assert not make_title(None, None, report, ["policy optimization"]).startswith("Experimental results")
     nids = "Audits are hard. To enable such audits, this work introduces natural identifiers (NIDs) as a novel solution to them."
     assert make_title(None, None, nids, ["differential privacy"]).startswith("Natural identifiers: ")
+    # what "a novel algorithmic perspective: X" proposes is X
+    assert make_title(None, None, "MORL is hard. In this paper, we explore a novel algorithmic perspective: leveraging"
+                      " reward-free reinforcement learning (RFRL) for MORL.", ["reward function"]) \
+        == "Leveraging reward-free reinforcement learning for MORL"
     # a list of adjectives that opens with an adverb and its adjective ("theoretically grounded, resource-efficient")
     assert make_title(None, None, "Data matters. We present a theoretically grounded, resource-efficient framework for"
                       " data selection and reweighting.", ["reference model"]) \

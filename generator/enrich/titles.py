@@ -71,7 +71,8 @@ _NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_R
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
                         r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
                         r"challenges) (?:of|in|arising in)\s+|"
-                        rf"(?:alternative|solution|remedy|answer|approach|idea|recipe|strategy):\s+{_DET}?{_FILLER})",
+                        rf"(?:[\w\-]+\s+)?(?:alternative|solution|remedy|answer|approach|idea|recipe|strategy|perspective|view)"
+                        rf":\s+{_DET}?{_FILLER})",
                         re.I)  # ("several problems in X": X; "a simple yet powerful alternative: a X method": X method)
 
 

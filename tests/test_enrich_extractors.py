@@ -149,6 +149,11 @@ def test_titles():
     assert not make_title(None, None, report, ["policy optimization"]).startswith("Experimental results")
     nids = "Audits are hard. To enable such audits, this work introduces natural identifiers (NIDs) as a novel solution to them."
     assert make_title(None, None, nids, ["differential privacy"]).startswith("Natural identifiers: ")
+    # a phrase ends where a second verb begins ("we investigate X and propose Y"), not at "and design"
+    assert make_title(None, None, "Pruning is hard. We investigate redundancy within Transformer-based models and propose"
+                      " an entropy-based pruning strategy.", []) == "Redundancy within Transformer-based models"
+    assert make_title(None, None, "Art is hard. We introduce a compositional AND–OR template for art and design.", []) \
+        == "Compositional AND–OR template for art and design"
     # what "a novel algorithmic perspective: X" proposes is X
     assert make_title(None, None, "MORL is hard. In this paper, we explore a novel algorithmic perspective: leveraging"
                       " reward-free reinforcement learning (RFRL) for MORL.", ["reward function"]) \

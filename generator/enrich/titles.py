@@ -34,6 +34,7 @@ _STOP_AT = re.compile(
     r"|\s+as\s+(?:a|an)\s+(?:(?:novel|new|simple|general|unified|promising|principled|practical)\s+)?(?:solution|approach|"
     r"way|means|remedy|tool|alternative|method)\b"  # ("natural identifiers | as a novel solution to ...")
     r"|,?\s+(?:and|but|while|whereas)\s+(?:we|our|it|they|this|these)\s"  # (a new subject: "X for Y and we will ...")
+    r"|,?\s+and\s+(?:then\s+)?(?:propose|introduce|develop)\b"  # (a second verb: "X and propose Y"; not "and design")
     r"|\s+[a-z]+ed\s+(?:with|by|on|for|to|in|from|as|using|via|upon|under|at)\b"  # "kernels supplemented with"
     r"|\s+(?:is|are|was|were|can|could|will|has|have|show|shows|demonstrate|demonstrates|achieve|achieves|outperform|"
     r"outperforms|improve|improves|yield|yields|reduce|reduces|first|then|pose|poses|use|uses|remain|remains|"

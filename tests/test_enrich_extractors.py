@@ -670,6 +670,10 @@ def test_cue_scan_equals_finditer():
      "T³: Detecting excessive belief deviation and truncating trajectories during training"),
     ("FastX", "We propose FastX, which reuses gradients and features from previous steps.",
      "FastX: Reusing gradients and features from previous steps"),
+    # adjectives joined by "and" before a bare kind say no more than the kind: what it does
+    ("TRACED", "We propose TRACED, a cost-efficient and model-agnostic framework that leverages trajectory statistics for"
+               " more accurate caption error detection.",
+     "TRACED: Leveraging trajectory statistics for more accurate caption error detection"),
     # "from X to Y" whole
     ("LLM-DAS", "We propose LLM-DAS, which repositions the LLM from a data processor to an algorithmist.",
      "LLM-DAS: Repositioning the LLM from a data processor to an algorithmist"),

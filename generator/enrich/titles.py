@@ -658,7 +658,8 @@ def _question(rest: str) -> str:
 _AUX = frozenset("can could do does did is are was were will would should may might has have".split())
 
 
-_KIND_ONLY = re.compile(rf"(?:{_ADJ_RX},\s+(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|(?:[\w\-]+\s+)?{_SELF}s?", re.I)
+_KIND_ONLY = re.compile(rf"(?:{_ADJ_RX}(?:,\s+|\s+and\s+)(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|(?:[\w\-]+\s+)?{_SELF}s?",
+                        re.I)
 # ("Unified framework", "Attention mechanism", "Training-free, plug-and-play decoding strategy")
 _LEAD_DET = re.compile(r"^(?:(?:although|though|while|whereas|despite|since|because|as|when|given|with)\s+)?"
                        r"(?:(?:the|a|an)\s+)?", re.I)  # "Although diffusion models excel ..." -> diffusion models

@@ -95,6 +95,9 @@ def test_titles():
     assert make_title(None, "ARMOR", armor, []) == "ARMOR: Structured three-step reasoning pipeline"  # what it has
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
+    # nor the first of two things a verb relates ("streamline the multi-step process into a ... approach called X")
+    kg = "By fine-tuning, we streamline the multi-step process into a single-step KG generation approach called Distill-KG."
+    assert make_title(None, "Distill-KG", kg, []) == "Distill-KG: Single-step KG generation approach"
     # a noun phrase before the name is not one that runs into the verb that introduces it
     adamw = "Finally, we re-design the optimization and propose AdamW-GS by re-coupling the beneficial components."
     assert make_title(None, "AdamW-GS", adamw, []) == "AdamW-GS"  # (not "AdamW-GS: Optimization and propose")

@@ -397,6 +397,7 @@ _NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,90}}?),?\s+"
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|whether|where|when|shows?|showed|demonstrates?|finds?|indicates?|suggests?|"
                           r"reveals?|confirms?|is|are|was|were|propose|introduce|present|develop|design)\b")
+_INTO_ANOTHER = re.compile(r"\s(?:into|onto|to|as)\s+(?:a|an|the)\s")
 _CLAUSE_END = re.compile(r"[,.;:()\[\]]")
 
 
@@ -408,6 +409,8 @@ def _noun_before(seg: str, name: str) -> str:
         m = _NOUN_BEFORE.fullmatch(seg, d.start())
         if m and _CLAUSE_WORD.search(m.group(1)):  # "a wide range of models show that X": a clause, not X's kind
             return ""
+        if m and _INTO_ANOTHER.search(m.group(1)):  # "the multi-step process into a single-step approach called X":
+            continue  # what X is is the second thing
         if m:
             p = _phrase(m.group(1))
             if paren and len(p.split()) < len(m.group(1).split()):

@@ -95,6 +95,9 @@ def test_titles():
     assert make_title(None, "ARMOR", armor, []) == "ARMOR: Structured three-step reasoning pipeline"  # what it has
     crv = "We introduce a white-box method: Circuit-based Reasoning Verification (CRV). It works."
     assert make_title(None, "CRV", crv, []) == "CRV: Circuit-based Reasoning Verification"
+    # an expansion that ends on an adjective keeps the kind of thing it qualifies
+    molrn = "To scale, we propose the multi-output low-rank nonstationary (MO-LRN) kernel, which models spectra."
+    assert make_title(None, "MO-LRN", molrn, []) == "MO-LRN: Multi-output low-rank nonstationary kernel"
     # nor the first of two things a verb relates ("streamline the multi-step process into a ... approach called X")
     kg = "By fine-tuning, we streamline the multi-step process into a single-step KG generation approach called Distill-KG."
     assert make_title(None, "Distill-KG", kg, []) == "Distill-KG: Single-step KG generation approach"

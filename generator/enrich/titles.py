@@ -17,7 +17,7 @@ import re
 from generator.markup import raised
 from generator.slugs import slugify
 
-from .names import _SELF, _abbreviates
+from .names import _KINDS, _SELF, _abbreviates
 from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -397,6 +397,7 @@ _NOUN_BEFORE = re.compile(rf"(?:a|an|the)\s+{_FILLER}([\w\- ]{{3,90}}?),?\s+"
 _DET_AT = re.compile(r"\b(?:a|an|the)\s")
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|whether|where|when|shows?|showed|demonstrates?|finds?|indicates?|suggests?|"
                           r"reveals?|confirms?|is|are|was|were|propose|introduce|present|develop|design)\b")
+_KIND_AFTER = re.compile(rf"\)\s+((?i:{_SELF}|{_KINDS}))\b")
 _INTO_ANOTHER = re.compile(r"\s(?:into|onto|to|as)\s+(?:a|an|the)\s")
 _CLAUSE_END = re.compile(r"[,.;:()\[\]]")
 
@@ -460,7 +461,8 @@ def descriptor(name: str, text: str) -> str:
                     continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")
                 long = " ".join(words[-k:]).strip("*_")  # ("*Dropping the Positional Embeddings ... (DroPE)")
                 if _initials_match(long, letters):
-                    return _cap(_tidy_long(long))
+                    kind = _KIND_AFTER.match(after) if _ADJ_END.search(long) else None  # what an adjective expansion
+                    return _cap(_tidy_long(long) + (" " + kind.group(1) if kind else ""))  # qualifies: "(MO-LRN) kernel"
         # "X (Long Form)", "X: Long Form", "X, short for Long Form", "termed Long Form or X"
         for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after),
                   _TERMED_OR.search(before)):

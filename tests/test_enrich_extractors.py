@@ -124,6 +124,12 @@ def test_titles():
     assert teaser("To address this, the model is retrained. We find it helps.") == "We find it helps."
     assert teaser("Physics matters. To answer this, we introduce PICABench, which evaluates physical realism.") \
         == "We introduce PICABench, which evaluates physical realism."  # (to answer what?)
+    for lead in ("To systematically evaluate this threat, ", "To understand and mitigate this phenomenon, ",
+                 "To bridge the gap, ", "To address the challenges, "):
+        assert teaser(f"Agents are unsafe. {lead}we introduce GhostBench, a benchmark for agents.") \
+            == "We introduce GhostBench, a benchmark for agents.", lead
+    assert teaser("RL is slow. To further accelerate learning, we introduce CBRL, which grows the task complexity.") \
+        .startswith("To further accelerate learning")  # (what it is for, in its own words: no pointer back)
     short = "Codecs are slow. This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     assert teaser(short) == "This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
     # a field or a bare kind of thing is the title of many papers: the paper's own topics are added

@@ -749,9 +749,10 @@ def teaser(text: str, limit: int = 200) -> str:
 
 # an opening that points back to sentences a teaser leaves out, or says nothing ("In this paper, "), before its subject
 _LEAD_BACK = re.compile(
-    r"(?:(?:To (?:address|tackle|overcome|bridge|fill|solve|mitigate|close|remedy|alleviate|resolve|fix|handle|meet|"
-    r"enable|achieve|support|realize|facilitate|answer|study|investigate|test|explore|pursue|understand|do)"
-    r" (?:this|these|that|those|such|the above|both|the aforementioned)\b[^,;.]{0,60}|To this end|To that end|"
+    r"(?:(?:To (?:[a-z]+ly )?[a-z]+(?: and [a-z]+)? (?:this|these|that|those|such|the above|both|the aforementioned)\b"
+    r"[^,;.]{0,60}|To (?:address|tackle|overcome|bridge|fill|solve|mitigate|close|remedy|alleviate|resolve|handle|meet) "
+    r"the (?:[a-z\-]+ )?(?:gaps?|challenges?|issues?|limitations?|problems?|shortcomings?|drawbacks?|bottlenecks?)|"
+    r"To this end|To that end|"
     r"In (?:this|the present|our) (?:paper|work|study|article)|Here(?:in)?|Then|Next|Moreover|Furthermore|Additionally|"
     r"Further|Finally|Therefore|Thus|Hence|Accordingly|Consequently|Specifically|In response|"
     r"(?:Motivated|Inspired|Guided) by (?:this|these|that|those|such)\b[^,;.]{0,50}|"

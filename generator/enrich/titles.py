@@ -92,8 +92,8 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     if "(" in rest and (not subject or _MODIFIER_PAREN.match(rest)):
         rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"; a subject's modifier:
     m = _STOP_AT.search(rest)  # "Differentially private (DP) transfer learning" (not "Large language models (LLMs)")
-    while m and (m.group(0) == "," and (_ADJECTIVE.search(rest, 0, m.start()) or _ADVERB_ADJECTIVE.search(rest, 0, m.start()))
-                 and _NEXT_ADJECTIVE.match(rest, m.end())
+    while m and (m.group(0) == "," and _NEXT_ADJECTIVE.match(rest, m.end())
+                 and (_ADJECTIVE.search(rest, 0, m.start()) or _ADVERB_ADJECTIVE.search(rest, 0, m.start()))
                  or m.group(0).strip() == "to" and _FROM.search(rest, 0, m.start()) and _TO_THING.match(rest, m.end())):
         m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"; "from X to Y"
     words = (rest[:m.start()] if m else rest).split()

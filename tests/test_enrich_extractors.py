@@ -908,7 +908,8 @@ def test_tag_worthiness():
                 "small fraction", "demonstrated proficiency", "semantic", "deep neural", "helps image",
                 "notion", "manner", "literature", "requirement", "reference", "innovation",
                 "two-stage framework", "training-free framework", "real-world dataset", "project page", "final answer",
-                "orders magnitude", "percentage point"):
+                "orders magnitude", "percentage point", "negligible overhead", "experimental evaluation",
+                "architectural changes", "high-fidelity", "desirable properties"):
         assert not _tag_worthy(bad), bad
 
 

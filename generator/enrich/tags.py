@@ -120,7 +120,7 @@ connection connections relation relations position positions transition transiti
 assessments variable variables vector vectors characteristic characteristics option options
 researchers practitioners developers designers researcher practitioner developer designer
 heavy minor pure everyday interior trustworthy greedy later figure figures element elements implication
-implications list lists statement statements seed seeds table tables topic topics nature
+implications list lists statement statements seed seeds table tables topic topics nature fidelity
 """.split())
 # generic nouns that a specific modifier turns into a real topic ("diffusion model", "transfer learning")
 _GENERIC_HEADS = set("""model models learning training data framework benchmark evaluation generalization
@@ -135,6 +135,7 @@ core central vital valuable urgent rapid in-depth deeper powerful mild past acti
 multiple average
 two-stage three-stage multi-stage systematic model-agnostic training-free real-world large-scale open-source unified
 end-to-end plug-and-play lightweight general-purpose single final correct project order orders percentage
+negligible experimental architectural desirable
 """.split())  # (nor one a paper's kind of thing takes: "two-stage framework", "real-world dataset", "project page";
 # nor an amount: "orders of magnitude", "percentage points")
 # words that end a noun phrase badly (verbs, adverbs, determiners) or start one badly

@@ -322,6 +322,8 @@ def test_results():
     text = "It gives 3.2% lower RMS error, 14% higher Attack Success Rates (ASR) over GCG, and +6.1% FG-ARI on COCO."
     assert extract_results(text) == ["3.2% lower RMS error", "14% higher Attack Success Rates (ASR)", "+6.1% FG-ARI on COCO"]
     assert extract_results("It yields gains of over 2 mIoU on VOC.") == ["gains of over 2 mIoU"]  # (an amount in a unit)
+    assert extract_results("It reaches 82.4% overall execution pass rate and a 93% defense success rate.") == \
+        ["82.4% overall execution pass rate", "93% defense success rate"]  # (a rate named by what it counts)
 
 
 def test_entities():

@@ -33,7 +33,9 @@ PATTERNS = [
     rf"|(?={_ON}))(?:{_ON})?",
     rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",
-    rf"{_NUM}\s?%\s?(?:accuracy|(?:attack\s+)?success rate|win rate|pass@1|recall|precision|agreement)",
+    rf"{_NUM}\s?%\s?(?:accuracy|(?:attack\s+)?success rate|win rate|pass@1|recall|precision|agreement|"
+    rf"(?:(?!{_STOP})[a-z]+\s+){{0,2}}(?:pass|error|refusal|hit|acceptance|detection|success) rates?\b)",
+    # ("74.4% overall execution pass rate", "12% refusal rate")
     rf"{_NUM}\s?%(?:\s?accuracy)?{_ON}",  # "83.4% on MATH500"
 ]
 _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))

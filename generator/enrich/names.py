@@ -631,8 +631,8 @@ def _in_intro(text: str, pos: int) -> bool:
 
 
 _PLURAL_RX = r"[A-Za-z][\w\-]*[A-Z]s"  # a class ("Reasoning Reward Models (ReasRMs)", FMs, SE-GNNs), not one model
-_PLURAL = re.compile(_PLURAL_RX)
-# terms rather than names: bare 1-2 capitals, plural acronyms, an acronym with a lower-case word ("SR-kernel")
+# terms rather than names: bare 1-2 capitals ("imitation learning (IL)": none of the dev file's 824 "Name: ..."
+# titles), plural acronyms, an acronym with a lower-case word ("SR-kernel")
 _TERMLIKE = re.compile(rf"[A-Z]{{1,2}}|{_PLURAL_RX}|[A-Z]{{2,}}(?:-[a-z]+)+")
 # the suffix of a resource derived from the main name: EmoPrefer-Data, Omni-RewardBench, MATRIX-11K
 _DERIVED = re.compile(r"-(?:\d+(?:\.\d+)?[KkMB]|Data|Dataset|Bench|Set|Eval|Corpus|Instruct|SFT|RL|Train|Test)|"
@@ -649,18 +649,13 @@ BASE_MIN = 5.0  # a derived resource's base name needs at least this score
 FIRST_W = 0.25  # bonus for the first strongly-cued name (0.5 helped one half, hurt the other)
 
 
-_TWO_CAPITALS = re.compile(r"[A-Z]{2}")  # a term's acronym ("imitation learning (IL)", "weight normalization (WN)"),
-# never a name of the dev file's 824 "Name: ..." titles
-
-
 def extract_name(md: str, common: frozenset[str] = frozenset(),
                  analyzed: tuple[str, Counter] | None = None) -> str | None:
     """The abstract's own coined name, or None.  `common`: corpus-frequent terms to refuse."""
     text, tokens = analyzed or analyze(md)
     best: dict[str, tuple[float, int]] = {}
     cands = [c for c in candidates(text, tokens, common) if c[2] not in COMMON and not _refused(c[2], common) and len(c[2]) >= 2
-             and not _PLURAL.fullmatch(c[2]) and not _TWO_CAPITALS.fullmatch(c[2]) and not _DESCRIBES.search(c[2])
-             and not _DASHED.match(text, c[1] + len(c[2]))
+             and not _TERMLIKE.fullmatch(c[2]) and not _DESCRIBES.search(c[2]) and not _DASHED.match(text, c[1] + len(c[2]))
              and c[2].partition("_")[0] not in MATH_PLAIN]  # ("$\\ell_2$-SAM": no name "ell_2")
     strong = [(pos, name) for score, pos, name in cands if score >= 6.5]
     cued = {name for _, name in strong}

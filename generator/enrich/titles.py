@@ -605,10 +605,7 @@ def _finding(sentence: str) -> str:
         return ""
     rest = _ACRONYM_PAREN.sub("", m.group(1))
     clause = _FOUND_END.split(rest, maxsplit=1)[0].strip()
-    clause = _LEAD_ARTICLE.sub("", clause)  # ("the incompatibility between X and Y")
-    words = clause.split()
-    return clause if 2 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(clause) and "(" not in clause \
-        and words[-1].lower() not in _DANGLING else ""
+    return _own_clause(_LEAD_ARTICLE.sub("", clause), 2)  # ("the incompatibility between X and Y")
 
 
 _CLAIM = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"
@@ -622,10 +619,19 @@ def _claim(sentence: str) -> str:
     methods can be maliciously exploited" ("" if the clause runs on, points outside itself or lost a formula)."""
     m = _CLAIM.search(sentence)
     c = _ACRONYM_PAREN.sub("", m.group(1)).strip() if m else ""
-    c = _RELATIVE_AUX.sub(" ", c)  # "the features which emerge from InfoNCE training can be ..." -> "the features can be ..."
+    return _own_clause(_RELATIVE_AUX.sub(" ", c), 4)  # ("the features which emerge from X can be ..." -> "the
+    # features can be ...")
+
+
+def _own_clause(c: str, min_words: int) -> str:
+    """c, if it is a short clause of its own: at most CLAIM_WORDS words, pointing outside itself nowhere, no
+    parenthesis or dash a formula or an aside left, no dangling last word; else ""."""
     words = c.split()
-    return c if 4 <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(c) and not re.search(r"\s-|-\s|\(|\)", c) \
+    return c if min_words <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(c) and not _BROKEN.search(c) \
         and words[-1].lower() not in _DANGLING else ""
+
+
+_BROKEN = re.compile(r"\s-|-\s|\(|\)")
 
 
 _RELATIVE_AUX = re.compile(r"\s+(?:which|that|who)\s+[^,;]{3,60}?\s+(?=(?:can|could|is|are|was|were|will|may|might|must)\s)")

@@ -570,6 +570,23 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     # a placeholder the authors left is no name
     ("Building on this insight, we propose cyclical reflection token scheduling (termed Ours), a decoding strategy.", None),
     ("This paper introduces an information-theoretic notion called $\\alpha$-predictive sufficiency.", None),
+    # a release number written after the name is part of it; the long form has none
+    ("In this work, we present **Pusa** V1.0, a versatile model that leverages timestep adaptation.", "Pusa V1.0"),
+    ("We present Segment Anything Model (SAM) 3, a unified model that detects objects. SAM 3 delivers a 2x gain.",
+     "SAM 3"),
+    ("We present **Pusa** 3 times faster than before.", "Pusa"),
+    # a name the abstract always writes with its exclamation mark keeps it
+    ("To address this gap, we introduce WoW!, the first open platform for world models. WoW! provides a unified"
+     " planning strategy.", "WoW!"),
+    # a benchmark made for the method its sibling name names: the method; not a dataset the paper also builds
+    ("To evaluate this, we introduce FigureBench, the first large-scale benchmark for scientific illustrations. We"
+     " then propose AutoFigure, the first agentic framework that generates illustrations.", "AutoFigure"),
+    ("We present **AesCode-358K**, a large-scale instruction-tuning dataset. We propose agentic reward feedback."
+     " Notably, our AesCoder-4B surpasses GPT-4o.", "AesCoder"),
+    ("We introduce SpatialGenEval, a new benchmark to evaluate the spatial intelligence of T2I models. To show its"
+     " utility, we also construct the SpatialT2I dataset of 15,400 text-image pairs.", "SpatialGenEval"),
+    ("We introduce CoNavBench, a benchmark for collaborative navigation. We also propose NavCraft, a data"
+     " generation pipeline.", "CoNavBench"),
 ])
 def test_name_cues(text, name):
     assert extract_name(paper_from_text(text).abstract_md) == name

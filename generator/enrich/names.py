@@ -56,7 +56,7 @@ _INTRO = re.compile(
     rf"\b(?i:(?:we|this (?:paper|work|study)|paper|work|and|by)\s+(?:(?:{'|'.join(_ADVERBS)})\s+)?"
     rf"{_VERB_FORMS}\b\s+(?:(?:it|this|them|these|these \w+ in)\s+)?(?:(?:with|as|a|an|the|our|new|novel|simple|unified|"
     rf"general|first|{_SELF})[\s,]+){{0,4}})"
-    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
+    rf"[*$\"“]*((?=[A-Z0-9]|[a-z]+[A-Z]|[a-z]-|[α-ωΑ-Ω]-|(?<=\$)[a-z]{{4,}}\$){_PHRASE})[*$\"”]*!?(?=\s*(?:,|\(|--|—|–|-\s|:|\.(?!\w)|\s+(?:which|that|to|for|as|on|in|by|with|and|a|an|is|consists|{_SELF}s?)\b))")
 _ACTED_ON = re.compile(r"\b(?:using|for|on|to|from|over|under)\s+(?:an?\s+|the\s+)?[*_]*$")
 _STUDY_OF = re.compile(r"\b(?:investigation|study|analysis|examination|exploration|understanding|survey|"
                        r"characterization)\s+of\s+(?:the\s+)?[*_]*$")  # "the first investigation of opponent shaping (OS)"
@@ -449,7 +449,7 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             out.append((6 if problem else 8 if bold else 7, m.start(), _clean(acro.group(1))))
         elif _namelike(inner, slot=bold or coined(inner) or len(inner.split()) > 1) \
                 and (coined(inner) or not tokens[inner.lower()]):  # "**Robustness** means ...": a word, used as one
-            out.append((8 if bold else 7, m.start(), inner))
+            out.append((8 if bold else 7, m.start(), _versioned(text, m.end(), inner)))
     for rx, score, words in _CUES:
         for m in at.scan(rx, words):
             tok = _clean(m.group(1))
@@ -536,7 +536,25 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
         terms.update(m.group(1) for m in _PLURAL_DEF.finditer(text))
     if terms:
         out = [c for c in out if c[2] not in terms]
-    return [(s, p, _prefer(pairs[n], n) if n in pairs else n) for s, p, n in out]
+    return [(s, p, _pair_name(text, pairs[n], n) if n in pairs else n) for s, p, n in out]
+
+
+# a release number written after a name: "**Pusa** V1.0", "Segment Anything Model (SAM) 3"
+_VERSION = re.compile(r"\)?\s+([Vv]?\d{1,2}(?:\.\d+)*)(?=[\s,;:)]|\.(?!\d))(?!\s+(?:times|fold|of|to|and|or|[a-z]+s)\b)")
+
+
+def _versioned(text: str, end: int, name: str) -> str:
+    """name with the release number that follows it at end, if any."""
+    m = _VERSION.match(text, end)
+    return f"{name} {m.group(1)}" if m else name
+
+
+def _pair_name(text: str, long: str, acro: str) -> str:
+    """The name a 'Long Form (ACR)' definition gives: _prefer's, but the acronym with the release number
+    written after the definition ("(SAM) 3": the long form has none)."""
+    pos = text.find(f"({acro})")
+    named = _versioned(text, pos + len(acro) + 1, acro) if pos >= 0 else acro
+    return named if named != acro else _prefer(long, acro)
 
 
 _APPOS_KIND = re.compile(rf"\)?,\s+(?:a|an)\s+[^.;:()]{{0,50}}?\b{_SELF}\b")
@@ -677,13 +695,47 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     name, (score, _) = max(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
     if score < 6:
         return _lone_subject(text, tokens, common)
+    if _resource(name):  # "FigureBench ... AutoFigure": a dataset or benchmark made for the work its sibling names
+        kin = [n for n in cued if n in best and not _resource(n) and _kin(n, name)
+               and not _RESOURCE_AFTER.match(text, best[n][1] + len(n))]  # (not "the SpatialT2I dataset")
+        if kin:
+            name = max(kin, key=lambda n: (best[n][0], -best[n][1], n))
     # a variant ("EmoPrefer-Data", "MATRIX-11K", a later "MrRoPE-Pro") points back to its base name
     first_at = {}
     for _, pos, n in cands:
         first_at[n] = min(pos, first_at.get(n, pos))
     base = [b for b, (s, _) in best.items() if b != name and len(b) >= 3 and name.startswith(b) and name not in built
             and _is_variant(name[len(b):], b in cued, s, first_at[b] < first_at[name])]
-    return min(base, key=len) if base else name
+    name = min(base, key=len) if base else name
+    return _exclaimed(text, _MODEL_SIZE.sub("", name))
+
+
+_PART = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+[A-Za-z]*")
+_RESOURCE_PARTS = frozenset("Bench Benchmark QA Data Dataset Set Eval Corpus Arena Suite".split())
+_SIZE_PART = re.compile(r"\d+(?:\.\d+)?[KkM]")  # (358K examples; 4B is a model's size)
+
+
+_RESOURCE_AFTER = re.compile(r"[*$]*(?:\s+|,\s+(?:a|an|the)\s+(?:[\w\-]+\s+){0,4}?)(?:dataset|benchmark|corpus)s?\b")
+
+
+def _resource(name: str) -> bool:
+    """Does the name say it is a dataset or benchmark (FigureBench, UIS-QA, AesCode-358K)?"""
+    return any(p in _RESOURCE_PARTS or _SIZE_PART.fullmatch(p) for p in _PART.findall(name))
+
+
+def _kin(a: str, b: str) -> bool:
+    """Is a named after resource b: a shared start (UIS-Digger, UIS-QA), or b's own words inside a (FigureBench, AutoFigure)?"""
+    stem = "".join(p for p in _PART.findall(b) if p not in _RESOURCE_PARTS and not _SIZE_PART.fullmatch(p))
+    return len(os.path.commonprefix([a, b])) >= 3 or len(stem) >= 3 and stem in a
+
+
+_MODEL_SIZE = re.compile(r"(?<=[A-Za-z])-\d+(?:\.\d+)?B$")  # "AesCoder-4B": the model is AesCoder, in any size
+
+
+def _exclaimed(text: str, name: str) -> str:
+    """A name the abstract always writes with its exclamation mark keeps it ("we introduce WoW!, ... WoW! provides")."""
+    uses = text.count(name)
+    return name + "!" if uses >= 2 and text.count(name + "!") == uses else name
 
 
 # a sentence's subject, after an opening phrase ("On average, FastVMT achieves ...")

@@ -141,6 +141,16 @@ def test_titles():
     noising = "Discrete diffusion models sample slowly. We propose learnable noising. It speeds up few-step generation."
     assert make_title(None, None, noising, ["discrete diffusion", "target model", "learnable noising"]) \
         == "Learnable noising: discrete diffusion and target model"  # (a short key phrase too, not what it says)
+    # ... each saying its own thing: not two on one first word ("reasoning capabilities and reasoning abilities")
+    scaling = "We revisit the scaling of data. It is costly."
+    assert make_title(None, None, scaling, ["reasoning capabilities", "reasoning abilities", "formal proof"]) \
+        == "Scaling of data: reasoning capabilities and formal proof"
+    assert make_title(None, None, scaling, ["reinforcement learning", "reinforcement learning with verifiable rewards",
+                                            "formal proof"]) \
+        == "Scaling of data: reinforcement learning with verifiable rewards and formal proof"  # (one covers the other)
+    # an abbreviation's dots end no phrase
+    iid = "Teachers leak labels. To understand this, we consider finite random i.i.d. datasets where nothing generalizes."
+    assert make_title(None, None, iid, []) == "Finite random i.i.d. datasets"
     part = "One of the core facets of Bayesianism is updating prior beliefs. Priors are hard to set."  # (no subject)
     assert make_title(None, None, part, ["neural network", "latent variable"]) == "Neural network and latent variable"
     # a problem a paper found and names after a colon is its subject, in a phrase or a short clause of its own

@@ -44,8 +44,8 @@ _STOP_AT = re.compile(
     r"attempt|attempts|strive|strives|promise|promises|hold|holds|involve|involves|apply|applies|represent|"
     r"represents|allow|allows|help|helps|depend|depends|tend|tends|capture|captures|produce|produces|grow|grows|"
     r"continue|continues|had|serve|serves|underpin|underpins|persist|persists|acquire|acquires)(?![\w\-])"  # (not "help-seeking")
-    r"|(?<!\d)[,.]|[,.](?!\d)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
-# (not the comma of 1,000, nor the en dash of "cue–emotion associations"; an em dash always)
+    r"|(?<!\d)[,.](?<![\s.][a-z]\.)|[,.](?!\d)(?<![\s.][a-z]\.)|[;:()\[\]—!?]|(?<!\w)–|–(?!\w)|\s-+\s|\s\d+\)|\s--")
+# (not the comma of 1,000, nor the dots of "i.i.d.", nor the en dash of "cue–emotion associations"; an em dash always)
 _DANGLING = frozenset("a an the of for and or in on with from as at to into its their our by via over under "
                       "across within beyond through upon per against about along toward towards both either between "
                       "among this these that such two three four rather only instead even also just without "
@@ -725,8 +725,13 @@ def _specific(subject: str, tags: list[str]) -> str:
     many papers: add the paper's own first two topics, those the subject does not already name."""
     if len(subject.split()) > SPECIFIC_WORDS:
         return subject
-    said = word_set(subject)
-    own = distinct_terms([t for t in tags if len(word_set(t)) > 1 and not word_set(t) & said], 2)  # phrases only
+    said, phrases = word_set(subject), []
+    for t in tags:  # phrases only, none that shares the first word of an earlier one without covering it
+        words = word_set(t)  # ("reasoning capabilities" and "reasoning abilities" say one thing)
+        if len(words) > 1 and not words & said and not any(
+                p.split()[0] == t.split()[0] and not word_set(p) <= words for p in phrases):
+            phrases.append(t)
+    own = distinct_terms(phrases, 2)
     return f"{subject}: {' and '.join(own)}" if own else subject
 
 

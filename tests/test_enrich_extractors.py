@@ -354,6 +354,37 @@ def test_entities():
 def test_acronym_merge():
     texts = ["Large language models (LLMs) reason.", "We study large language models (LLMs) at scale."]
     assert acronym_map(texts)["llm"] == "large language model"
+    # an acronym the abstracts define two ways, neither twice as often as the other, stands for neither
+    vit = ["We probe visual instruction tuning (ViT) data.", "We prune vision transformers (ViT).",
+           "A Vision Transformer (ViT) encodes patches."]
+    assert "vit" not in acronym_map(vit)
+    assert "vit" not in acronym_map(vit[:1] * 2 + vit[1:])  # (2 against 2)
+    assert acronym_map(vit[:1] * 2 + vit[1:2])["vit"] == "visual instruction tuning"  # (2 against 1)
+    # ... one idea spelled two ways is one meaning
+    dp = ["We study differential privacy (DP).", "Under differential privacy (DP), noise is added.",
+          "Differentially private (DP) training is slow.", "A differentially private (DP) mean.",
+          "Demographic parity (DP) is a fairness notion."]
+    assert acronym_map(dp)["dp"] == "differential privacy"
+
+
+def test_tags_keep_an_abstracts_own_meaning_of_an_acronym():
+    """A paper that defines an acronym otherwise than the corpus does gets no tag of the corpus's meaning:
+    "Segment Anything Model (SAM)" is no "sharpness-aware minimization"; "Markov decision problem (MDP)" is
+    "Markov decision process" (generic words aside).  Papers placed later are read the same way."""
+    from generator.enrich.tags import assign_tags
+    from generator.enrich.vectors import build_corpus
+    texts = [f"Sharpness-aware minimization (SAM) flattens the loss of {w} models. SAM helps {w} tasks with"
+             f" Markov decision processes (MDPs)." for w in ("image", "video", "audio", "molecule", "protein", "text")]
+    texts += ["We present Segment Anything Model (SAM) 3 for image segmentation. SAM segments video and image"
+              " scenes as a Markov decision problem (MDP). MDP and SAM are fast."] * 2
+    X, terms = build_corpus(texts).tfidf(min_df=2, max_df=1.0)
+    tags, model = assign_tags(X, terms, texts, 5)
+    assert all("sharpness-aware minimization" in t for t in tags[:6]), tags
+    assert not any("sharpness-aware minimization" in t for t in tags[6:]), tags
+    assert all("Markov decision processes" in t for t in tags), tags
+    placed = model.place(X[6:], texts[6:])
+    assert placed == tags[6:]
+    assert "sharpness-aware minimization" in model.place(X[6:], texts[:1])[0]  # (read as the corpus means it)
 
 
 def test_slugs_unique_and_readable():

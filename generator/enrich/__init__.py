@@ -376,7 +376,8 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
     the fit; returns their TF-IDF rows over the fitted terms."""
     if not papers:
         return sp.csr_matrix((0, len(fitted.terms)), dtype=np.float32)
-    corpus = build_corpus([corpus_text(p.plain_text) for p in papers])
+    texts = [corpus_text(p.plain_text) for p in papers]
+    corpus = build_corpus(texts)
     X = weigh(corpus.select(fitted.terms), fitted.idf)
     keys = [memo_key((key, p.id, p.abstract_md, p.given_area, p.keywords)) for p in papers]
     known = [table.get(k) for k in keys]
@@ -392,7 +393,7 @@ def _place(papers: list[Paper], fitted: Fitted, cfg: EnrichConfig, table, key: s
     for p, values in zip(papers, known):
         for name, value in zip(PLACED, values):
             setattr(p, name, copy(value))
-    for p, tags in zip(papers, fitted.tags.place(X)):
+    for p, tags in zip(papers, fitted.tags.place(X, texts)):
         p.tags = tags
     for cat in sorted({p.category for p in papers} & fitted.subtopics.keys()):
         rows = [i for i, p in enumerate(papers) if p.category == cat]

@@ -24,7 +24,7 @@ import scipy.sparse as sp
 from generator.slugs import slugify
 
 from .names import acronym_pairs
-from .text import STOP, lowered_text, respelled, singular, spelled
+from .text import STOP, lowered_text, one_idea, respelled, singular, spelled
 from .vectors import row_numbers, top_in_rows
 
 GENERIC = set("""
@@ -58,17 +58,43 @@ def _singular(term: str) -> str:
     return " ".join(words)
 
 
-def acronym_map(texts: list[str], vocab: set[str] | None = None) -> dict[str, str]:
-    """lowercased acronym -> its most frequent lowercase long form ('llm' -> 'large language model').
-    `vocab`: only acronyms that are corpus terms matter (the rest are not looked at)."""
-    votes: dict[str, Counter] = defaultdict(Counter)
+def acronym_defs(texts: list[str], vocab: set[str] | None = None) -> list[list[tuple[str, str, bool]]]:
+    """Per text, its acronym definitions: (lowercase acronym, lowercase long form, singular, is the long form
+    written in lower or sentence case, as a term rather than a name).  `vocab`: only acronyms that are corpus
+    terms matter (the rest are not looked at)."""
     keep = None if vocab is None else (lambda a: a.lower() in vocab or _singular(a.lower()) in vocab)
+    out = []
     for t in texts:
+        defs = []
         for long, acro in acronym_pairs(t, keep):
             lw = long.lower().split()
-            if (long.islower() or long[0].isupper() and long[1:].islower()) and lw[0] not in STOP and lw[-1] not in STOP:
-                votes[_singular(acro.lower())][_singular(long.lower())] += 1
-    return {a: c.most_common(1)[0][0] for a, c in sorted(votes.items()) if sum(c.values()) >= 2}
+            if lw[0] not in STOP and lw[-1] not in STOP:
+                defs.append((_singular(acro.lower()), _singular(long.lower()),
+                             long.islower() or long[0].isupper() and long[1:].islower()))
+        out.append(defs)
+    return out
+
+
+def acronym_map(texts: list[str], vocab: set[str] | None = None,
+                defs: list[list[tuple[str, str, bool]]] | None = None) -> dict[str, str]:
+    """lowercased acronym -> its most frequent lowercase long form ('llm' -> 'large language model'),
+    where at least two abstracts define it so and no other meaning has half as many abstracts behind it
+    ("ViT" is "visual instruction tuning" once and "vision transformer" twice: neither).  `defs`: acronym_defs's."""
+    votes: dict[str, Counter] = defaultdict(Counter)  # (definitions written as terms)
+    every: dict[str, Counter] = defaultdict(Counter)  # (and as names: "Vision Transformer (ViT)")
+    for text_defs in acronym_defs(texts, vocab) if defs is None else defs:
+        for acro, long, as_term in text_defs:
+            every[acro][long] += 1
+            if as_term:
+                votes[acro][long] += 1
+    out = {}
+    for a, c in sorted(votes.items()):
+        if sum(c.values()) < 2:
+            continue
+        best = c.most_common(1)[0][0]
+        if all(2 * n <= every[a][best] for long, n in every[a].items() if not one_idea(long, best, GENERIC)):
+            out[a] = best
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -422,6 +448,7 @@ class TagModel:
     per_paper: int
     verb_only: frozenset[str] = frozenset()  # see verb_words
     acronyms: dict[str, str] = field(default_factory=dict)  # see acronym_map
+    acronym_cols: dict[str, list[int]] = field(default_factory=dict)  # acronym -> the columns of its long form
 
     def rhetoric(self, term: str) -> bool:
         """Does a corpus term hold a verb ("highlight urgent") or an abstract's rhetoric ("urgent need")?"""
@@ -441,6 +468,25 @@ class TagModel:
     def spelled_out(self, term: str) -> str:
         """A corpus term with its acronyms written out ("marl" -> "multi-agent reinforcement learning")."""
         return " ".join(self.acronyms.get(_singular(w), w) for w in term.split()) if self.acronyms else term
+
+    def own_meanings(self, X: sp.csr_matrix, defs: list[list[tuple[str, str, bool]]]) -> sp.csr_matrix:
+        """X less, in each row, the acronyms its abstract defines as something else than the corpus does: a paper's
+        "Segment Anything Model (SAM)" is no "sharpness-aware minimization", its "automatic speech recognition
+        (ASR)" no "attack success rate".  `defs`: acronym_defs of the rows' texts."""
+        drop = [(i, c) for i, row in enumerate(defs) for acro, long, _ in row
+                if acro in self.acronym_cols and not one_idea(self.spelled_out(long), self.acronyms[acro], GENERIC)
+                for c in self.acronym_cols[acro]]
+        if not drop:
+            return X
+        X = X.tocsr(copy=True)
+        for i, c in drop:
+            a, b = X.indptr[i], X.indptr[i + 1]
+            at = a + np.searchsorted(X.indices[a:b], c) if X.has_sorted_indices else \
+                a + next((k for k, j in enumerate(X.indices[a:b].tolist()) if j == c), b - a)
+            if at < b and X.indices[at] == c:
+                X.data[at] = 0
+        X.eliminate_zeros()
+        return X
 
     def _ranked(self, X: sp.csr_matrix) -> list[list[int]]:
         """Per row: up to 2 x per_paper keys, best first; a word is dropped where a phrase holding it ranks."""
@@ -467,16 +513,19 @@ class TagModel:
             out.append(tags)
         return out
 
-    def place(self, X: sp.csr_matrix) -> list[list[str]]:
-        """Tags for rows of X (TF-IDF over the fitted terms) among the fitted corpus's tags."""
-        return self.tags([[k for k in p if k in self.forms][:self.per_paper] for p in self._ranked(X)])
+    def place(self, X: sp.csr_matrix, texts: list[str]) -> list[list[str]]:
+        """Tags for rows of X (TF-IDF over the fitted terms of `texts`) among the fitted corpus's tags."""
+        ranked = self._ranked(self.own_meanings(X, acronym_defs(texts, set(self.acronym_cols))))
+        return self.tags([[k for k in p if k in self.forms][:self.per_paper] for p in ranked])
 
 
 def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper: int = 5,
                 min_papers: int = 2) -> tuple[list[list[str]], TagModel]:
     """Top tags per paper from its TF-IDF row (X: the corpus TF-IDF over `terms`), and the model
     that places later papers among these tags."""
-    acr = acronym_map(texts, set(terms.tolist()))
+    vocab = set(terms.tolist())
+    defs = acronym_defs(texts, vocab)
+    acr = acronym_map(texts, vocab, defs)
     verbs = verb_words(texts)
     n = X.shape[0]
     df = np.bincount(X.indices, minlength=len(terms)) if X.nnz else np.zeros(len(terms), int)
@@ -487,8 +536,14 @@ def assign_tags(X: sp.csr_matrix, terms: np.ndarray, texts: list[str], per_paper
     phrase = np.array([" " in k for k in key_names], dtype=bool)
     kdf = np.bincount(col_key[cols], weights=df[cols], minlength=len(keys))  # (upper bound of) key df
     boost = np.where(phrase, PHRASE_WEIGHT, 1.0) * np.log1p(kdf) ** DF_GAMMA
-    model = TagModel(col_key, key_names.tolist(), boost, {}, per_paper, verbs[1], acr)
-    picks = model._ranked(X)
+    acro_cols = defaultdict(list)  # acronym -> the columns that stand for its long form ("llm", "llms")
+    for c in cols.tolist():
+        t = terms[c]
+        a = _singular(t) if _singular(t) in acr else t
+        if " " not in t and a in acr:
+            acro_cols[a].append(c)
+    model = TagModel(col_key, key_names.tolist(), boost, {}, per_paper, verbs[1], acr, dict(acro_cols))
+    picks = model._ranked(model.own_meanings(X, defs))
     floor = min_papers if n >= 20 else 1
     pool = picks
     while True:  # keep only tags that at least `floor` papers end up with

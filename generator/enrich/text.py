@@ -169,6 +169,24 @@ def distinct_terms(ranked: Iterable[str], n: int, spelled_out: Callable[[str], s
     return [term for term, _ in chosen]
 
 
+_DASHES = re.compile(r"[‐‑‒]")  # (Unicode hyphens: "Mixture‑of‑Experts")
+_NOT_WORD = re.compile(r"'s\b|[^\w\s\-–]")
+
+
+def one_idea(a: str, b: str, loose: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Do two terms name one idea: does each word of one have a word of the same stem in the other, as
+    written or with hyphens closed up, stop words and the `loose` words aside ("differential privacy" and
+    "differentially private", "multi-modal large language model" and "multimodal large language models",
+    "RL from verifiable rewards" and "RL with verifiable rewards")?  Not "self-supervised learning" and
+    "semi-supervised learning", nor "stable diffusion" and "speculative decoding"."""
+    a, b = (_NOT_WORD.sub("", _DASHES.sub("-", t.lower())) for t in (a, b))
+    for x, y in ((a, b), (a.replace("-", ""), b.replace("-", ""))):
+        wx, wy = (frozenset(w for w in word_set(t) if w not in STOP and w not in loose) for t in (x, y))
+        if _covers(wx, wy) or _covers(wy, wx):
+            return True
+    return False
+
+
 @lru_cache(maxsize=1 << 16)
 def _heads(words: frozenset[str]) -> frozenset[str]:
     return frozenset(w[:STEM] for w in words)

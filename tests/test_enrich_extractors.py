@@ -616,6 +616,7 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     ("We present Segment Anything Model (SAM) 3, a unified model that detects objects. SAM 3 delivers a 2x gain.",
      "SAM 3"),
     ("We present **Pusa** 3 times faster than before.", "Pusa"),
+    ("In this work, we present **Pusa** V1.0 achieves fine-grained temporal control.", "Pusa V1.0"),
     # a name the abstract always writes with its exclamation mark keeps it
     ("To address this gap, we introduce WoW!, the first open platform for world models. WoW! provides a unified"
      " planning strategy.", "WoW!"),

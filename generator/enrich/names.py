@@ -540,7 +540,8 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
 
 
 # a release number written after a name: "**Pusa** V1.0", "Segment Anything Model (SAM) 3"
-_VERSION = re.compile(r"\)?\s+([Vv]?\d{1,2}(?:\.\d+)*)(?=[\s,;:)]|\.(?!\d))(?!\s+(?:times|fold|of|to|and|or|[a-z]+s)\b)")
+_VERSION = re.compile(r"\)?\s+([Vv]\d+(?:\.\d+)*|\d{1,2}\.\d+|\d{1,2}(?!\s+(?:times|fold|of|to|and|or|[a-z]+s)\b))"
+                      r"(?=[\s,;:)]|\.(?!\d))")  # (a bare number is no release before "times" or a plural: "3 models")
 
 
 def _versioned(text: str, end: int, name: str) -> str:

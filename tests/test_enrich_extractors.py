@@ -339,6 +339,8 @@ def test_results():
             " improvement in average over six tasks, and a 3% gain in long video understanding benchmarks.")
     assert extract_results(text) == ["20x reduction in attention computation",
                                      "12.6% improvement in image generation tasks", "6.9% improvement", "3% gain"]
+    assert extract_results("It gives a 3.6% improvement on ImageNet and a 10x speedup on the Travelling Salesman"
+                           " Problem.") == ["3.6% improvement on ImageNet", "10x speedup"]
 
 
 def test_entities():

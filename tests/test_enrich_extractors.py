@@ -895,6 +895,15 @@ def test_cue_scan_equals_finditer():
     ("VenusX", "This study introduces VenusX, the first benchmark designed to assess protein representation learning"
                " with a focus on fine-grained intra-protein functional understanding.",
      "VenusX: Assessing protein representation learning"),
+    # a list of adjectives before a capitalised noun; what a thing performs; what it leverages something to do
+    ("WebArbiter", "To address these challenges, we introduce WebArbiter, a reasoning-first, principle-inducing WebPRM"
+                   " that formulates reward modeling as text generation.", "WebArbiter: Reasoning-first, principle-inducing WebPRM"),
+    ("PRPO", "To address the training challenge, we propose PRPO, which performs parallel optimization across reward"
+             " dimensions, disentangling conflicts.", "PRPO: Performing parallel optimization across reward dimensions"),
+    ("PRPO", "To address the training challenge, we propose PRPO, which performs well across reward dimensions.", "PRPO"),
+    ("GeoDiv", "We introduce GeoDiv, a framework leveraging large language and vision-language models to assess"
+               " geographical diversity along two complementary axes: the index.",
+     "GeoDiv: Assessing geographical diversity along two complementary axes"),
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

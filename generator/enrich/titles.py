@@ -68,7 +68,8 @@ _ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za
 # (or one of the adjectives abstracts use most that no ending shows)
 _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
 _ADVERB_ADJECTIVE = re.compile(r"(?<![\w\-])[a-z]+ly\s+[a-z][\w\-]*$")  # ("theoretically grounded, resource-efficient")
-_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-z]")  # ("demographically aware")
+_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-zA-Z]")  # ("demographically aware";
+# "principle-inducing WebPRM")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
                         r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
                         r"challenges) (?:of|in|arising in)\s+|"
@@ -182,7 +183,8 @@ _REPORTED = re.compile(r"(?:(?:experimental|empirical|extensive|numerical|compre
 # (not what it achieves or is: "a method that achieves competitive performance", "that consists of")
 _NOT_PURPOSE = (r"(?!(?:is|has|was|does|(?:achieve|outperform|surpass|attain|deliver|yield|show|demonstrate|require|"
                 r"make|allow|bypass|consist|contain|comprise|include|operate|work|remain|become|reach|exhibit|rel[yi]|"
-                r"need|perform|encompass)(?:e?s)?)\b)")
+                r"need|encompass)(?:e?s)?|performs?(?=\s+(?:[a-z]+ly|well|better|best|worse|on|at|as|in|comparabl[ey]|"
+                r"competitive|favorabl[ey]|similar|strong|poor)\b))\b)")  # (not "performs well"; but "performs X")
 _AND_DOES = rf"(?:\s+(and)\s+{_NOT_PURPOSE}([a-z]+s))?\s+(.*)"  # ("detects and skips") what it does it to
 _ADVERBS = r"(?:(?:\w+ly|better|further|also)\s+(?:and\s+\w+ly\s+)?)?"  # "that provably and efficiently reconstructs X",
 # "schemes to better elicit X"
@@ -195,6 +197,7 @@ def _does_rx(bare_to: str) -> str:
     or `bare_to` + 'detect X' ('the first framework to reshape X')."""
     return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
             rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means|attempt)\s+to|"
+            rf"(?:leveraging|using|utilizing|employing|harnessing)(?:\s+[\w\-]+){{1,6}}?\s+to|"  # ("leveraging LLMs to assess X")
             rf"(?:that|which)\s+(?:can|could|may|will)(?=\s+(?:\w+ly\s+)?{_NOT_PURPOSE}[a-z])|{bare_to})\s+"
             rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")

@@ -904,6 +904,18 @@ def test_cue_scan_equals_finditer():
     ("GeoDiv", "We introduce GeoDiv, a framework leveraging large language and vision-language models to assess"
                " geographical diversity along two complementary axes: the index.",
      "GeoDiv: Assessing geographical diversity along two complementary axes"),
+    # two verbs leave less room for their object, cut before a preposition ("at" too)
+    ("TripleSumm", "We propose a novel architecture, TripleSumm, which adaptively weights and fuses the contributions of"
+                   " the three modalities at the frame level.", "TripleSumm: Weighting and fusing the contributions of"
+                                                                " the three modalities"),
+    # an appositive that lost its comma; a list of adjectives, and one more after "and"; what an initiative is to do
+    ("EHR-ChatQA", "To address this, we introduce EHR-ChatQA an interactive database question answering benchmark that"
+                   " evaluates agents.", "EHR-ChatQA: Interactive database question answering benchmark"),
+    ("RMT", "To address these challenges, we propose RMT, a framework for efficient, adaptive, and unified reinforcement"
+            " mid-training with various innovative components.",
+     "RMT: Framework for efficient, adaptive, and unified reinforcement mid-training"),
+    ("OmniVinci", "We introduce OmniVinci, an initiative to build a strong, open-source, omni-modal LLM. We study it.",
+     "OmniVinci: Building a strong, open-source, omni-modal LLM"),
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

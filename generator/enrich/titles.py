@@ -58,18 +58,19 @@ _ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b(?!-)", re.I)
 _VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b(?!-)", re.I)  # (an object may open with "both")
 _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
-_CUT_BEFORE = frozenset("for of in on with from and across under over within against through alongside beyond via".split())
+_CUT_BEFORE = frozenset("for of in on at with from and across under over within against through alongside beyond via".split())
 _MODIFIER_PAREN = re.compile(r"[A-Za-z][\w\-]*ly\s+[a-z][\w\-]*\s\(")  # an adverb and its adjective before "("
 _ACRONYM_PAREN = re.compile(r"\s\((?=[^()]*[A-Z])[A-Za-z0-9\-]{1,12}\)(?=[\s,.;:])")
 _ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za-z]\w*-[a-z][\w\-]*|"  # or compound,
            r"(?:complex|diverse|large|small|long|short|rich|robust|open|broad|deep|hard|fast|dense|sparse|noisy|"
            r"efficient|accurate|consistent|coherent|fine-grained|high-quality|multilingual|multimodal|scalable|"
-           r"challenging|interpretable|reliable|modular|adaptive|unified|frozen|novel|new|simple|fair|safe)(?![\w\-]))")
+           r"challenging|interpretable|reliable|modular|adaptive|unified|frozen|novel|new|simple|fair|safe|strong|weak|"
+           r"lightweight|compact|precise|stable|smooth)(?![\w\-]))")
 # (or one of the adjectives abstracts use most that no ending shows)
 _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
 _ADVERB_ADJECTIVE = re.compile(r"(?<![\w\-])[a-z]+ly\s+[a-z][\w\-]*$")  # ("theoretically grounded, resource-efficient")
-_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})\s+[a-zA-Z]")  # ("demographically aware";
-# "principle-inducing WebPRM")
+_NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})(?:,\s+(?:and\s+)?{_ADJ_RX})*\s+[a-zA-Z]")  # ("demographically aware";
+# "principle-inducing WebPRM", "strong, open-source, omni-modal LLM")
 _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
                         r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
                         r"challenges) (?:of|in|arising in)\s+|"
@@ -106,7 +107,8 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
             words.pop()  # (one that only a list of adjectives after it shows: "detectors on common, real-world tasks")
     if len(words) > max_words:
         cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
-               and not (words[i] == "and" and _ADJ_END.search(words[i - 1]))]  # ("the original | and rewritten text")
+               and not (words[i] == "and" and _ADJ_END.search(words[i - 1].rstrip(",")))]  # ("the original | and
+        # rewritten text", "efficient, adaptive, | and unified X")
         late = [i for i in cut if i >= 4]
         at = (late[0] if late else cut[-1]) if cut else 0  # the first prepositional phrase from the 5th word,
         if at > 2 and words[at - 1].lower() in _OF_WHAT_WORDS and words[at - 2].lower() in ("a", "an", "the") \
@@ -213,7 +215,7 @@ _NAME_TO = r"(?<=,\s)to"
 _NAME_DOES = re.compile(rf"(?:\s*\([^()]{{1,60}}\))?(?:\s+{_SELF}s?)?{_does_rx(_NAME_TO)}", re.S)  # right after a name: "an algorithm
 # LAMIR that learns X", "the INO-SGD algorithm, which ...", "a novel module, Mod-Adapter, to predict X" (not "we apply X to images")
 _NAME_KIND_TO = re.compile(rf"\s+{_SELF}s?{_does_rx(_KIND_TO)}", re.S)  # "the MathForge framework to improve X"
-_NAMED_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?[a-z][\w\-]*{_does_rx('(?!)')}", re.S)  # "PAS, a score designed to"
+_NAMED_PURPOSE = re.compile(rf"(?:[\w\-]+,?\s+){{0,3}}?[a-z][\w\-]*{_does_rx(_KIND_TO)}", re.S)  # "PAS, a score designed to"
 _GERUND = re.compile(r"[a-z]*[aeiouy][a-z]*ing")  # "dedicated to assessing" (not "to bring")
 _BY = re.compile(r"[^.;:()]{0,60}?\bby\s+([a-z]+ing)\s+(.*)", re.S)
 _DOUBLED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # map -> mapping, plan -> planning (not edit, model)
@@ -323,7 +325,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     second = None if third_person or also else _AND_BASE.match(rest)
     if second:  # "to define and operationalize X" -> "Defining and operationalizing X"
         verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
-    obj = _phrase(rest, max_words)
+    obj = _phrase(rest, max_words + 1 - len(verb.split()))  # (a title of at most 12 words: "Weighting and fusing X")
     more = _THEN_DOES.search(obj) or third_person and _THEN_DOES_S.search(obj)
     if more and more.group(1).endswith("s") == third_person and not more.group(1).endswith(("ed", "ing")) \
             and not _ADJ_END.search(more.group(1)):  # (not "realistic and comprehensive MCP")
@@ -385,7 +387,7 @@ _ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s?")
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
 _EPITHET_RX = re.compile(_EPITHET)
 _AFTER_NAME = re.compile(rf"\)?(?:(?:\s+{_SELF})?\s*\([^()]{{0,60}}\)|\s+(?i:{_SELF}|net)(?=,)|{_EPITHET})?\s*"
-                         rf"(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|"
+                         rf"(?:(?:,|--|—|–|-(?=\s)|\s+is|\s+as)\s*(?:(?:a|an|the|our)\s+)|\s+(?:an?)\s+(?=[\w\-]+\s)|"
                          rf":\s*(?:a|an|the(?=\s+(?:first|largest|biggest|only|most)\b))\s+){_FILLER}(.*)", re.S)
 # ("YuE (乐), a family of ...", "Kevin the Kernel Writer, the first model ...", "XQC: a sample-efficient actor-critic
 # algorithm", not "X: the best model scores 8%")

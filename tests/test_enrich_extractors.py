@@ -916,6 +916,12 @@ def test_cue_scan_equals_finditer():
      "RMT: Framework for efficient, adaptive, and unified reinforcement mid-training"),
     ("OmniVinci", "We introduce OmniVinci, an initiative to build a strong, open-source, omni-modal LLM. We study it.",
      "OmniVinci: Building a strong, open-source, omni-modal LLM"),
+    # what a thing is able to do, or learns to do, is what it does
+    ("MLP Memory", "In this work, we propose MLP Memory, a lightweight parametric module that learns to internalize"
+                   " retrieval patterns without explicit document access.",
+     "MLP Memory: Internalizing retrieval patterns without explicit document access"),
+    ("Daze", "We propose a new attack, Daze, which is able to reliably and stealthily implant backdoors into RL agents.",
+     "Daze: Implanting backdoors into RL agents"),
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

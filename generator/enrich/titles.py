@@ -196,11 +196,14 @@ _NOT_VERB = r"(?!(?:the|a|an|be|date|this|these|its|their|our|which|what|how|tha
 
 def _does_rx(bare_to: str) -> str:
     """What a thing does: 'that detects X', 'that can detect X', 'designed to detect X', 'dedicated to detecting X',
-    or `bare_to` + 'detect X' ('the first framework to reshape X')."""
-    return (rf",?\s+(?:(?:that|which)\s+{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
+    'which is able to detect X', 'that learns to detect X', or `bare_to` + 'detect X' ('the first framework to reshape X')."""
+    return (rf",?\s+(?:(?:that|which)\s+(?!(?:(?:is|are)\s+(?:able|{_MADE})|aims?|seeks?|strives?|attempts?|tries|learns?)\s+to\b)"
+            rf"{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
             rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means|attempt)\s+to|"
             rf"(?:leveraging|using|utilizing|employing|harnessing)(?:\s+[\w\-]+){{1,6}}?\s+to|"  # ("leveraging LLMs to assess X")
-            rf"(?:that|which)\s+(?:can|could|may|will)(?=\s+(?:\w+ly\s+)?{_NOT_PURPOSE}[a-z])|{bare_to})\s+"
+            rf"(?:that|which)\s+(?:can|could|may|will)(?=\s+(?:\w+ly\s+)?{_NOT_PURPOSE}[a-z])|"
+            rf"(?:that|which)\s+(?:(?:is|are)\s+(?:able|{_MADE})|aims?|seeks?|strives?|attempts?|tries|learns?)\s+to|"  # ("which is
+            rf"{bare_to})\s+"  # able to implant X", "that learns to internalize X")
             rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")
 

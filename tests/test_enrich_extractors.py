@@ -392,6 +392,13 @@ def test_tags_keep_an_abstracts_own_meaning_of_an_acronym():
     placed = model.place(X[6:], texts[6:])
     assert placed == tags[6:]
     assert "sharpness-aware minimization" in model.place(X[6:], texts[:1])[0]  # (read as the corpus means it)
+    # ... a definition cut at a stop word too: "Adaptive and Selective Reset (ASR)" is read "and Selective Reset"
+    texts = [f"Jailbreaks of {w} models: the attack success rate (ASR) of {w} prompts rises, and ASR is high."
+             for w in ("image", "video", "audio", "molecule", "protein", "text")]
+    texts += ["Test-time adaptation with Adaptive and Selective Reset (ASR) keeps image models stable; ASR is fast."] * 2
+    X, terms = build_corpus(texts).tfidf(min_df=2, max_df=1.0)
+    tags, _ = assign_tags(X, terms, texts, 5)
+    assert all("attack success rate" in t for t in tags[:6]) and not any("attack success rate" in t for t in tags[6:])
 
 
 def test_slugs_unique_and_readable():

@@ -60,17 +60,18 @@ def _singular(term: str) -> str:
 
 def acronym_defs(texts: list[str], vocab: set[str] | None = None) -> list[list[tuple[str, str, bool]]]:
     """Per text, its acronym definitions: (lowercase acronym, lowercase long form, singular, is the long form
-    written in lower or sentence case, as a term rather than a name).  `vocab`: only acronyms that are corpus
-    terms matter (the rest are not looked at)."""
+    a term: written in lower or sentence case, not a name, and not cut at a stop word ("and Selective Reset" of
+    "Adaptive and Selective Reset (ASR)").  `vocab`: only acronyms that are corpus terms matter (the rest are
+    not looked at)."""
     keep = None if vocab is None else (lambda a: a.lower() in vocab or _singular(a.lower()) in vocab)
     out = []
     for t in texts:
         defs = []
         for long, acro in acronym_pairs(t, keep):
             lw = long.lower().split()
-            if lw[0] not in STOP and lw[-1] not in STOP:
-                defs.append((_singular(acro.lower()), _singular(long.lower()),
-                             long.islower() or long[0].isupper() and long[1:].islower()))
+            defs.append((_singular(acro.lower()), _singular(long.lower()),
+                         lw[0] not in STOP and lw[-1] not in STOP
+                         and (long.islower() or long[0].isupper() and long[1:].islower())))
         out.append(defs)
     return out
 
@@ -84,9 +85,10 @@ def acronym_map(texts: list[str], vocab: set[str] | None = None,
     every: dict[str, Counter] = defaultdict(Counter)  # (and as names: "Vision Transformer (ViT)")
     for text_defs in acronym_defs(texts, vocab) if defs is None else defs:
         for acro, long, as_term in text_defs:
-            every[acro][long] += 1
             if as_term:
                 votes[acro][long] += 1
+            if as_term or long.split()[0] not in STOP and long.split()[-1] not in STOP:
+                every[acro][long] += 1
     out = {}
     for a, c in sorted(votes.items()):
         if sum(c.values()) < 2:

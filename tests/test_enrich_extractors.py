@@ -290,6 +290,12 @@ def test_titles():
      " cite.", "Eliciting underlying implicit intents to write or cite"),
     ("Bayesian priors are hard to set. The model we develop can be viewed as a neural process over a BNN's weights.",
      "Bayesian priors"),
+    # what a phrase calls it; the topic it revisits; no answer to a question asked before
+    ("To address this, we propose a new form of generation called any-process generation, which extends MDM.",
+     "Any-process generation"),
+    ("This paper revisits the topic of rotation estimation via special unitary matrices.", "Rotation estimation"),
+    ("Can small models match large ones? In this work, we provide a positive and constructive answer. Models compress.",
+     "Can small models match large ones"),
 ])
 def test_titles_without_a_name(text, want):
     assert make_title(None, None, text, []) == want

@@ -71,7 +71,7 @@ _ADJECTIVE = re.compile(rf"(?<![\w\-]){_ADJ_RX}$")
 _ADVERB_ADJECTIVE = re.compile(r"(?<![\w\-])[a-z]+ly\s+[a-z][\w\-]*$")  # ("theoretically grounded, resource-efficient")
 _NEXT_ADJECTIVE = re.compile(rf"\s+(?:and\s+)?(?:[a-z]+ly\s+[a-z][\w\-]*|{_ADJ_RX})(?:,\s+(?:and\s+)?{_ADJ_RX})*\s+[a-zA-Z]")  # ("demographically aware";
 # "principle-inducing WebPRM", "strong, open-source, omni-modal LLM")
-_HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea) of\s+|"
+_HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|notion|idea|topic|subject|theme) of\s+|"
                         r"(?:(?:several|some|various|many|a few|a number of)\s+)?(?:problems|questions|tasks|issues|"
                         r"challenges) (?:of|in|arising in)\s+|"
                         rf"(?:[\w\-]+\s+)?(?:alternative|solution|remedy|answer|approach|idea|recipe|strategy|perspective|view)"
@@ -168,11 +168,14 @@ def _good(p: str, name: str = "") -> bool:
     return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
         and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT) \
         and not all(w.lower().endswith("ly") or w.lower() in ("and", "or") for w in words) \
-        and "%" not in p and not _REPORTED.match(p) and not (" and " in p and _GENERIC_ONLY.fullmatch(p))
+        and "%" not in p and not _REPORTED.match(p) and not (" and " in p and _GENERIC_ONLY.fullmatch(p)) \
+        and not _ANSWER.fullmatch(p)
     # (not "Theoretically and empirically", nor a result: "GPT-5 completes only 8.67%", nor the report of one:
     # "Experimental results showcasing the superior performance", nor kinds of things: "Benchmark and framework")
 
 
+_ANSWER = re.compile(r"(?:[\w\-]+\s+){0,3}?(?:answer|response|reply)", re.I)  # ("a positive and constructive answer"
+# to the question asked before: no title)
 _GENERIC_ONLY = re.compile(rf"(?:(?:{_SELF}s?|perspectives?|view|lens|methodolog(?:y|ical)|analys[ie]s|study|investigation|"
                            rf"theory|theoretical|empirical|systematic|unified|general|principled|new|novel|and|or)\s*)+",
                            re.I)  # (kinds of things joined: "Perspective and methodological framework", of what?)
@@ -243,7 +246,13 @@ def _gerund(verb: str, third_person: bool) -> str:
 def _described(rest: str, name: str = "") -> str:
     """The noun phrase at the start of `rest` ("framework for graph clustering"), or, where that is a
     bare kind of thing followed by what it does, that ("framework that detects hallucinations in RAG
-    systems through ..." -> "Detecting hallucinations in RAG systems"); "" if neither makes a title."""
+    systems through ..." -> "Detecting hallucinations in RAG systems"); "" if neither makes a title.
+    What a phrase calls it is its title ("a new form of generation called any-process generation")."""
+    called = None if name else _CALLED.match(rest)
+    if called:
+        p = _phrase(called.group(1))
+        if _good(p) or len(p.split()) == 1 and "-" in p:
+            return p
     p = _phrase(rest)
     if _good(p, name) and not _KIND_ONLY.fullmatch(p):
         return p if name or len(p.split()) > SPECIFIC_WORDS else _with_clause(p, rest)
@@ -262,6 +271,8 @@ def _described(rest: str, name: str = "") -> str:
     return p if _good(p, name) else ""
 
 
+_CALLED = re.compile(r"(?:[\w\-]+\s+){1,5}?(?:called|termed|dubbed|coined)\s+[\"“]?(?=[a-z])(.*)", re.S)  # (a term, in lower
+# case: a name is the paper's name)
 _ADJECTIVES = re.compile(rf"(?:{_ADJ_RX},?\s+(?:and\s+)?)+")
 
 

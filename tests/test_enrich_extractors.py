@@ -294,6 +294,8 @@ def test_titles():
     ("To address this, we propose a new form of generation called any-process generation, which extends MDM.",
      "Any-process generation"),
     ("This paper revisits the topic of rotation estimation via special unitary matrices.", "Rotation estimation"),
+    ("Which functions can be activations? This article explores polynomial bases of activations for deep networks.",
+     "Polynomial bases of activations for deep networks"),  # (an article says what it does as a paper does)
     ("Can small models match large ones? In this work, we provide a positive and constructive answer. Models compress.",
      "Can small models match large ones"),
 ])

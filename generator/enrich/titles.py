@@ -558,16 +558,16 @@ _INTRO_OBJECT = (rf"[sd]?(?:\s+and\s+(?:\w+ly\s+)?[a-z]+)?\s+(?!(?:can|could|wil
 # (the object after a second verb: "we identify and characterize X"; none where the verb ends a relative
 # clause: "the model we develop can be viewed as ...")
 _INTRO = re.compile(
-    rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
+    rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
     rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}{_INTRO_OBJECT}")
 _AND_INTRO = re.compile(rf"\s+and\s+(?:then\s+|also\s+)?(?:propose|introduce|present|develop|design|build|construct|"
                         rf"curate|release){_INTRO_OBJECT}")  # "we address this challenge and present Y"
-_BY_INTRO = re.compile(rf"(?<!which )(?<!that )\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
+_BY_INTRO = re.compile(rf"(?<!which )(?<!that )\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
                        rf"proposing|presenting|developing|designing|conducting|performing|studying|"
                        rf"investigating|analy[sz]ing)\s+{_DET}?{_FILLER}(.*)")  # "This paper challenges the status quo by
 # introducing a technique to learn X", "we aim to bridge this gap by conducting the first systematic study on X"
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
-_ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+asks?\s+(?:the question:?\s+)?(.*)")
+_ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+asks?\s+(?:the question:?\s+)?(.*)")
 
 
 def key_phrase(text: str, findings: bool = True) -> str:
@@ -605,7 +605,7 @@ def key_phrase(text: str, findings: bool = True) -> str:
 
 _PROBLEM = (r"(?:issue|problem|phenomen(?:on|a)|limitation|flaw|failure mode|vulnerabilit(?:y|ies)|bottleneck|pitfall|"
             r"paradox|trade-?off|effect|weakness|shortcoming|mismatch|bias|challenge|factor|cause)(?:e?s)?")
-_FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+|first\s+)?(?:identif(?:y|ies)|uncovers?|"
+_FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+|first\s+)?(?:identif(?:y|ies)|uncovers?|"
                     rf"reveals?|finds?|observes?|discovers?|exposes?|pinpoints?|highlights?)\s+(?:a|an|the)\s+"
                     rf"(?:[\w\-']+,?\s+){{0,5}}?{_PROBLEM}\b"
                     rf"[^:.;]{{0,60}}?:\s+(?!\(|first\b|(?:the\s+)?former\b)(.*)")
@@ -627,7 +627,7 @@ def _finding(sentence: str) -> str:
     return _own_clause(_LEAD_ARTICLE.sub("", clause), 2)  # ("the incompatibility between X and Y")
 
 
-_CLAIM = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"
+_CLAIM = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"
                     r"establish|observe|reveal|discover|hypothesi[sz]e|posit|conjecture)s?\s+that\s+"
                     r"((?:[^.;:,]|\.(?=\d))+)[.;:]?\s*$")
 CLAIM_WORDS = 14
@@ -787,7 +787,7 @@ _LEAD_BACK = re.compile(
     r"Further|Finally|Therefore|Thus|Hence|Accordingly|Consequently|Specifically|In response|"
     r"(?:Motivated|Inspired|Guided) by (?:this|these|that|those|such)\b[^,;.]{0,50}|"
     r"(?:Building|Based) (?:on|upon) (?:this|these|that|those|such)\b[^,;.]{0,50}|"
-    r"In light of (?:this|these)\b[^,;.]{0,40}),?\s+)(?=(?:we|this (?:paper|work|study)|our)\b)")
+    r"In light of (?:this|these)\b[^,;.]{0,40}),?\s+)(?=(?:we|this (?:paper|work|study|article)|our)\b)")
 
 
 TEASER_WORDS = 12

@@ -931,6 +931,12 @@ def test_cue_scan_equals_finditer():
      "RMT: Framework for efficient, adaptive, and unified reinforcement mid-training"),
     ("OmniVinci", "We introduce OmniVinci, an initiative to build a strong, open-source, omni-modal LLM. We study it.",
      "OmniVinci: Building a strong, open-source, omni-modal LLM"),
+    # capitals that mark an acronym's letters inside words go, where the abstract writes the word without them
+    ("U-MARVEL", "We present U-MARVEL (Universal MultimodAl RetrieVal via Embedding Learning). It improves retrieval"
+                 " of multimodal data.", "U-MARVEL: Universal Multimodal Retrieval via Embedding Learning"),
+    ("LEGACY", "We present a Lightweight Efficient Gradient Compression strategyY or LEGACY for TO models; as a strategy,"
+               " it adapts.", "LEGACY: Lightweight Efficient Gradient Compression strategy"),
+    ("Nar-KFC", "We propose Nar-KFC (Narrating KeyFrames Capturing) for video QA.", "Nar-KFC: Narrating KeyFrames Capturing"),
     # what a thing is able to do, or learns to do, is what it does
     ("MLP Memory", "In this work, we propose MLP Memory, a lightweight parametric module that learns to internalize"
                    " retrieval patterns without explicit document access.",

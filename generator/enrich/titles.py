@@ -396,6 +396,21 @@ def _tidy_long(long: str) -> str:
 
 
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s?")
+_MARKED = re.compile(r"(?<![\w])([A-Za-z][a-z]*)([A-Z])([a-z]*)(?![\w])")  # one inner capital: "GrAdient", "strategyY"
+
+
+def _unmarked(p: str, text: str) -> str:
+    """p less the capitals that mark an acronym's letters inside words ("Lightweight Efficient GrAdient Compression
+    strategY" of LEGACY), where the text writes the word without them too ("gradient"); not "KeyFrames" where it
+    writes only that."""
+    def plain(m: re.Match) -> str:
+        head, mark, tail = m.groups()
+        if (head + tail).isupper():
+            return m.group(0)  # (an acronym: "TO", "IS")
+        word = head + mark.lower() + tail if tail or mark.lower() != head[-1] else head  # ("strategyY": one y too many)
+        return word if re.search(rf"(?<![\w])[{word[0]}{word[0].swapcase()}]{re.escape(word[1:])}(?![\w])", text) \
+            else m.group(0)
+    return _MARKED.sub(plain, p)
 
 
 _EPITHET = r"\s+the(?:\s+[A-Z][\w\-]*){1,3}"  # "Kevin the Kernel Writer"
@@ -708,7 +723,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
             p = key_phrase(text, findings=False)  # what the abstract proposes or studies, where the name is not a part of
             # that ("we propose a framework that combines X (TRACE) with Y"): "SeedVR2: One-step diffusion-based VR model"
             d = p if p and not _KIND_ONLY.fullmatch(p) and not _VAGUE_HEAD.search(p) and name not in p else ""
-        return f"{raised(name)}: {d}" if d else raised(name)
+        return f"{raised(name)}: {_unmarked(d, text)}" if d else raised(name)
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
         return p if _PROPER.fullmatch(p) else _specific(p, tags)  # (what it introduces by its own proper name is specific)

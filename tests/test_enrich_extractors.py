@@ -937,6 +937,11 @@ def test_cue_scan_equals_finditer():
     ("LEGACY", "We present a Lightweight Efficient Gradient Compression strategyY or LEGACY for TO models; as a strategy,"
                " it adapts.", "LEGACY: Lightweight Efficient Gradient Compression strategy"),
     ("Nar-KFC", "We propose Nar-KFC (Narrating KeyFrames Capturing) for video QA.", "Nar-KFC: Narrating KeyFrames Capturing"),
+    # a quoted expansion; no filler left of "simple but effective"
+    ("PDT", "In this paper, we propose the so-called \"predictive differential training\" (PDT) for accelerated learning.",
+     "PDT: Predictive differential training"),
+    ("KeepLoRA", "This paper presents a simple but effective approach called KeepLoRA to effectively balance these"
+                 " objectives.", "KeepLoRA"),
     # what a thing is able to do, or learns to do, is what it does
     ("MLP Memory", "In this work, we propose MLP Memory, a lightweight parametric module that learns to internalize"
                    " retrieval patterns without explicit document access.",

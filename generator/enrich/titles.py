@@ -22,7 +22,7 @@ from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
-           r"easy-to-use|highly|very|yet|and)[\s,]+)*")
+           r"easy-to-use|highly|very|yet|but|and)[\s,]+)*")  # ("simple but effective")
 _DET = r"(?:(?:a|an|the|our|two|three)\s+)"
 # where a descriptive noun phrase ends: relative clauses, purpose/means phrases, participle phrases, punctuation
 _STOP_AT = re.compile(
@@ -489,7 +489,8 @@ def descriptor(name: str, text: str) -> str:
         if not acro:
             break
         if after.startswith(")") and before.rstrip().endswith("("):
-            words = _CLAUSE_END.split(before.rstrip()[:-1])[-1].split()[-9:]
+            words = [w.strip("\"“”") for w in _CLAUSE_END.split(before.rstrip()[:-1])[-1].split()[-9:]]  # (quoted:
+            # 'the so-called "predictive differential training" (PDT)')
             for k in range(1, len(words) + 1):  # the shortest expansion that spells the acronym
                 if k == 1 and words[-1].count("-") < 1:
                     continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")

@@ -229,6 +229,8 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     from generator.enrich.related import _BOILERPLATE
     assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]
     assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
+    from generator.enrich.related import _tells  # (nor the "vs." of "X vs. Y")
+    assert not _tells("vs") and not _tells("versus") and _tells("diffusion")
     from generator.enrich.tags import GENERIC_MODIFIERS  # no rhetoric: "urgent need", "findings highlight"
     labels = [p.subtopic for p in papers if p.subtopic]
     assert not [t for t in shared + labels for w in t.replace(",", "").split() if w in GENERIC_MODIFIERS | {"highlight"}]

@@ -332,7 +332,7 @@ class _AsWritten:
         return grown
 
 
-_UNTELLING = frozenset({"et", "al", "et al", "ii", "iii", "iv"})  # citations' "et al.", numbering
+_UNTELLING = frozenset({"et", "al", "et al", "ii", "iii", "iv", "vs", "versus"})  # citations' "et al.", numbering, "X vs. Y"
 _STRAY = frozenset(["s", "e", "o", "like", "unlike"])  # letters cut off "model's", "e.g." and "O(n)" by the tokenizer,
 # and words of a comparison ("models like GPT", "unlike prior")
 # what every abstract says: a link explained by "existing methods" or "work introduce" is not explained

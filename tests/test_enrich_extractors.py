@@ -942,6 +942,13 @@ def test_cue_scan_equals_finditer():
      "PDT: Predictive differential training"),
     ("KeepLoRA", "This paper presents a simple but effective approach called KeepLoRA to effectively balance these"
                  " objectives.", "KeepLoRA"),
+    # a kind of thing and what it is built on or dedicated to; not a bare idea
+    ("VL-JEPA", "We introduce VL-JEPA, a vision-language model built on a Joint Embedding Predictive Architecture (JEPA)."
+                " It predicts embeddings.", "VL-JEPA: Vision-language model built on a Joint Embedding Predictive Architecture"),
+    ("UWBench", "We introduce UWBench, the first open-source benchmark dedicated to the principled evaluation of unbiased"
+                " watermarking methods.", "UWBench: Open-source benchmark dedicated to the principled evaluation of"
+                                          " unbiased watermarking methods"),
+    ("Self-Harmony", "We propose Self-Harmony, a framework built on a simple intuition. It works.", "Self-Harmony"),
     # what a thing is able to do, or learns to do, is what it does
     ("MLP Memory", "In this work, we propose MLP Memory, a lightweight parametric module that learns to internalize"
                    " retrieval patterns without explicit document access.",

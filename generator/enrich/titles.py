@@ -287,8 +287,14 @@ def _unqualified(rest: str, name: str = "") -> str:
 _KIND_BY = re.compile(rf"{_KIND_HEAD}(?:\s+to\s+(?:this|that|the)\s+(?:problem|task|challenge))?,?\s+"
                       rf"(?:that|which)\s+(?:[a-z]+s\s+[^.;:()]{{0,40}}?\bby|rel(?:y|ies)\s+on)\s+([a-z]+ing)\s+(.*)", re.S)
 _MADE_FOR = re.compile(rf"({_KIND_HEAD}\s+(?:to(?=\s+{_NOUNISH}\b)|comprising|consisting\s+of|featuring|"
-                       rf"composed\s+of|based\s+on|(?:derived|drawn|built|collected|curated)\s+from)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
-                       rf"(?:tailored|designed|specialized|optimized|intended|built)\s+for)\s+(.*)", re.S)
+                       rf"composed\s+of|(?:based|built|centered|centred|founded)\s+(?:on|upon)|grounded\s+in|"
+                       rf"(?:derived|drawn|built|collected|curated)\s+from)|[\w\-]+(?:\s+[\w\-]+)?\s+(?:specifically\s+)?"
+                       rf"(?:(?:tailored|designed|specialized|optimized|intended|built)\s+for|dedicated\s+to(?=\s+the\s)))\s+(.*)",
+                       re.S)  # ("a vision-language model built on a Joint Embedding Predictive Architecture")
+
+
+_BARE_IDEA = re.compile(r"(?:(?:a|an|the|this|our|simple|key|novel|new|basic|core|central|single)\s+)*(?:intuition|idea|"
+                        r"observation|insight|premise|principle|assumption|hypothesis|finding)s?", re.I)
 
 
 def _made_for(rest: str, name: str = "") -> str:
@@ -299,6 +305,8 @@ def _made_for(rest: str, name: str = "") -> str:
     if not m:
         return ""
     to = _phrase(m.group(2))
+    if _BARE_IDEA.fullmatch(to):
+        return ""  # ("a framework built on a simple intuition": which?)
     title = f"{m.group(1)} {to}"
     least = 1 if m.group(1).endswith(" for") else 2  # (not "suite comprising a dataset"; "designed for dLLMs")
     return title if len(_LEAD_ARTICLE.sub("", to).split()) >= least and _good(title, name) else ""

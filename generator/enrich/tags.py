@@ -59,10 +59,10 @@ def _singular(term: str) -> str:
 
 
 def acronym_defs(texts: list[str], vocab: set[str] | None = None) -> list[list[tuple[str, str, bool]]]:
-    """Per text, its acronym definitions: (lowercase acronym, lowercase long form, singular, is the long form
-    a term: written in lower or sentence case, not a name, and not cut at a stop word ("and Selective Reset" of
-    "Adaptive and Selective Reset (ASR)").  `vocab`: only acronyms that are corpus terms matter (the rest are
-    not looked at)."""
+    """Per text, its acronym definitions: (acronym, long form), both lower case and singular, and whether the
+    long form is a term: written in lower or sentence case (not a name), and not cut at a stop word ("and Selective
+    Reset" of "Adaptive and Selective Reset (ASR)").  `vocab`: only acronyms that are corpus terms matter (the
+    rest are not looked at)."""
     keep = None if vocab is None else (lambda a: a.lower() in vocab or _singular(a.lower()) in vocab)
     out = []
     for t in texts:
@@ -87,7 +87,7 @@ def acronym_map(texts: list[str], vocab: set[str] | None = None,
         for acro, long, as_term in text_defs:
             if as_term:
                 votes[acro][long] += 1
-            if as_term or long.split()[0] not in STOP and long.split()[-1] not in STOP:
+            if long.split()[0] not in STOP and long.split()[-1] not in STOP:
                 every[acro][long] += 1
     out = {}
     for a, c in sorted(votes.items()):
@@ -481,10 +481,10 @@ class TagModel:
         if not drop:
             return X
         X = X.tocsr(copy=True)
+        X.sort_indices()
         for i, c in drop:
             a, b = X.indptr[i], X.indptr[i + 1]
-            at = a + np.searchsorted(X.indices[a:b], c) if X.has_sorted_indices else \
-                a + next((k for k, j in enumerate(X.indices[a:b].tolist()) if j == c), b - a)
+            at = a + int(np.searchsorted(X.indices[a:b], c))
             if at < b and X.indices[at] == c:
                 X.data[at] = 0
         X.eliminate_zeros()

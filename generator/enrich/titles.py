@@ -197,16 +197,18 @@ _MADE = r"(?:specifically\s+)?(?:designed|built|developed|tailored|intended|trai
 _NOT_VERB = r"(?!(?:the|a|an|be|date|this|these|its|their|our|which|what|how|that)\b)"  # ("a benchmark to date")
 
 
+_TRIES = rf"(?:(?:is|are)\s+(?:able|{_MADE})|aims?|seeks?|strives?|attempts?|tries|learns?)\s+to"  # ("which is able to
+# implant X", "that learns to internalize X": what it does is implant, internalize)
+
+
 def _does_rx(bare_to: str) -> str:
     """What a thing does: 'that detects X', 'that can detect X', 'designed to detect X', 'dedicated to detecting X',
     'which is able to detect X', 'that learns to detect X', or `bare_to` + 'detect X' ('the first framework to reshape X')."""
-    return (rf",?\s+(?:(?:that|which)\s+(?!(?:(?:is|are)\s+(?:able|{_MADE})|aims?|seeks?|strives?|attempts?|tries|learns?)\s+to\b)"
-            rf"{_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
+    return (rf",?\s+(?:(?:that|which)\s+(?!{_TRIES}\b){_ADVERBS}{_NOT_PURPOSE}([a-z]+s)|"
             rf"(?:{_MADE}(?:\s+(?:with|by|from|on|using)(?:\s+[\w\-]+){{1,6}}?)?\s+(?:to|for(?=\s+[a-z]+ing\b))|as\s+an?\s+(?:[\w\-]+\s+)?(?:way|means|attempt)\s+to|"
             rf"(?:leveraging|using|utilizing|employing|harnessing)(?:\s+[\w\-]+){{1,6}}?\s+to|"  # ("leveraging LLMs to assess X")
             rf"(?:that|which)\s+(?:can|could|may|will)(?=\s+(?:\w+ly\s+)?{_NOT_PURPOSE}[a-z])|"
-            rf"(?:that|which)\s+(?:(?:is|are)\s+(?:able|{_MADE})|aims?|seeks?|strives?|attempts?|tries|learns?)\s+to|"  # ("which is
-            rf"{bare_to})\s+"  # able to implant X", "that learns to internalize X")
+            rf"(?:that|which)\s+{_TRIES}|{bare_to})\s+"
             rf"{_ADVERBS}{_NOT_VERB}([a-z]+))"
             rf"{_AND_DOES}")
 
@@ -581,17 +583,18 @@ _INTRO_OBJECT = (rf"[sd]?(?:\s+and\s+(?:\w+ly\s+)?[a-z]+)?\s+(?!(?:can|could|wil
                  rf"has|have|had)\b)(?:(?:here|as a (?:corollary|consequence|byproduct|by-product))\s+)?{_DET}?{_FILLER}(.*)")
 # (the object after a second verb: "we identify and characterize X"; none where the verb ends a relative
 # clause: "the model we develop can be viewed as ...")
+_WE_THIS = r"(?:[Ww]e|[Tt]his (?:paper|work|study|article))"  # who says what a paper does
 _INTRO = re.compile(
-    rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article)|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
+    rf"\b(?:{_WE_THIS}|[Oo]ur (?:paper|work))\s+(?:(?:first|also|further|here|then|therefore|"
     rf"formally|systematically|theoretically|empirically|newly)\s+)?{_KEY_VERBS}{_INTRO_OBJECT}")
 _AND_INTRO = re.compile(rf"\s+and\s+(?:then\s+|also\s+)?(?:propose|introduce|present|develop|design|build|construct|"
                         rf"curate|release){_INTRO_OBJECT}")  # "we address this challenge and present Y"
-_BY_INTRO = re.compile(rf"(?<!which )(?<!that )\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
+_BY_INTRO = re.compile(rf"(?<!which )(?<!that )\b{_WE_THIS}\s+[a-z]+s?\b[^.;:]{{0,60}}?\bby\s+(?:introducing|"
                        rf"proposing|presenting|developing|designing|conducting|performing|studying|"
                        rf"investigating|analy[sz]ing)\s+{_DET}?{_FILLER}(.*)")  # "This paper challenges the status quo by
 # introducing a technique to learn X", "we aim to bridge this gap by conducting the first systematic study on X"
 _WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
-_ASKS = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+asks?\s+(?:the question:?\s+)?(.*)")
+_ASKS = re.compile(rf"\b{_WE_THIS}\s+asks?\s+(?:the question:?\s+)?(.*)")
 
 
 def key_phrase(text: str, findings: bool = True) -> str:
@@ -629,7 +632,7 @@ def key_phrase(text: str, findings: bool = True) -> str:
 
 _PROBLEM = (r"(?:issue|problem|phenomen(?:on|a)|limitation|flaw|failure mode|vulnerabilit(?:y|ies)|bottleneck|pitfall|"
             r"paradox|trade-?off|effect|weakness|shortcoming|mismatch|bias|challenge|factor|cause)(?:e?s)?")
-_FOUND = re.compile(rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+|first\s+)?(?:identif(?:y|ies)|uncovers?|"
+_FOUND = re.compile(rf"\b{_WE_THIS}\s+(?:\w+ly\s+|first\s+)?(?:identif(?:y|ies)|uncovers?|"
                     rf"reveals?|finds?|observes?|discovers?|exposes?|pinpoints?|highlights?)\s+(?:a|an|the)\s+"
                     rf"(?:[\w\-']+,?\s+){{0,5}}?{_PROBLEM}\b"
                     rf"[^:.;]{{0,60}}?:\s+(?!\(|first\b|(?:the\s+)?former\b)(.*)")
@@ -651,7 +654,7 @@ def _finding(sentence: str) -> str:
     return _own_clause(_LEAD_ARTICLE.sub("", clause), 2)  # ("the incompatibility between X and Y")
 
 
-_CLAIM = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"
+_CLAIM = re.compile(rf"\b{_WE_THIS}\s+(?:\w+ly\s+)?(?:show|find|prove|demonstrate|argue|"
                     r"establish|observe|reveal|discover|hypothesi[sz]e|posit|conjecture)s?\s+that\s+"
                     r"((?:[^.;:,]|\.(?=\d))+)[.;:]?\s*$")
 CLAIM_WORDS = 14

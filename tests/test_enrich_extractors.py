@@ -294,6 +294,8 @@ def test_titles():
     ("To address this, we propose a new form of generation called any-process generation, which extends MDM.",
      "Any-process generation"),
     ("This paper revisits the topic of rotation estimation via special unitary matrices.", "Rotation estimation"),
+    ("Large reasoning models consume many tokens. By penalizing reasoning tokens, we encourage concise yet accurate"
+     " reasoning. Experiments confirm it.", "Encouraging concise yet accurate reasoning"),  # (what it does, nothing else)
     ("Which functions can be activations? This article explores polynomial bases of activations for deep networks.",
      "Polynomial bases of activations for deep networks"),  # (an article says what it does as a paper does)
     ("Can small models match large ones? In this work, we provide a positive and constructive answer. Models compress.",

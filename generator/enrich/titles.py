@@ -739,6 +739,10 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
         return p if _PROPER.fullmatch(p) else _specific(p, tags)  # (what it introduces by its own proper name is specific)
+    if not p:  # what it does, where it says so in no other way: "we encourage concise yet accurate reasoning"
+        act = next((a for a in map(_act, sentences(text)) if a), "")
+        if act:
+            return _cap(act)
     first = sentences(text)[0] if text else ""
     subject = p or _phrase(_LEAD_DET.sub("", first), subject=True)  # the topic the abstract opens with: "Backdoor attacks pose ..."
     if _good(subject) and subject.split()[0].lower() not in _DANGLING and not _PART_OF.match(subject) \
@@ -751,6 +755,19 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str]) 
     if phrases:
         return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
     return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
+
+
+_ACTS = re.compile(rf"\b{_WE_THIS}\s+(?:(?:\w+ly|also|further|then|here|instead)\s+)?(encourage|enable|accelerate|"
+                   rf"unify|automate|compress|distill|align|stabilize|scale|extend|generalize|reformulate|recast|"
+                   rf"reframe|decouple|disentangle|steer|calibrate|quantify|localize)\s+(.*)")  # (not "reduce X to Y",
+# a proof's step; nor "bridge this gap", "mitigate this": what they point back to)
+
+
+def _act(sentence: str) -> str:
+    """What a paper does to something, as a gerund phrase ("we encourage concise yet accurate reasoning" ->
+    "Encouraging concise yet accurate reasoning"), or ""."""
+    m = _ACTS.search(sentence)
+    return _doing(m.group(1), False, None, m.group(2)) if m else ""
 
 
 _VAGUE_HEAD = re.compile(r"^(?:[\w\-']+\s+){0,2}?(?:question|abilit(?:y|ies)|innovations?|improvements?|balance|patterns?|"

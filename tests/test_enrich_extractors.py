@@ -349,6 +349,9 @@ def test_results():
             " improvement in average over six tasks, and a 3% gain in long video understanding benchmarks.")
     assert extract_results(text) == ["20x reduction in attention computation",
                                      "12.6% improvement in image generation tasks", "6.9% improvement", "3% gain"]
+    # ... and a bare comparative, than what method, where the abstract names it
+    assert extract_results("DES-LOC can communicate 170x less than DDP and runs 2x faster than the previous best"
+                           " method.") == ["170x less than DDP", "2x faster"]
     assert extract_results("It gives a 3.6% improvement on ImageNet and a 10x speedup on the Travelling Salesman"
                            " Problem.") == ["3.6% improvement on ImageNet", "10x speedup"]
 

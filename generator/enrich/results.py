@@ -126,6 +126,8 @@ _IN_WHAT = re.compile(rf"\s+(?:in|of)\s+(?!(?:average|total|general|particular|p
                       rf"contrast|part)\b)(?:(?!{_STOP})[a-z][\w\-‑]*\s+){{0,2}}(?!{_STOP})[a-z][\w\-‑]*"
                       rf"(?=\s*(?:[,.;:)]|$)|\s+{_STOP})")  # (not "in average", "in total")
 _ON_WHAT = re.compile(_ON + r"(?![\w\-+]|\.\w)(?!\s+[A-Z])")  # ("3.6% improvement on ImageNet"; not "on the Travelling | Salesman")
+_THAN_WHAT = re.compile(r"\s+than\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\w)(?!\s+[A-Z])")  # ("170x less | than DDP")
+_COMPARED = re.compile(r"(?:faster|slower|less|more|fewer|smaller|larger|higher|lower|better|cheaper)$")
 _CHANGE_NOUN = re.compile(r"(?:improvements?|gains?|reductions?|speed-?ups?|increases?|decreases?|boosts?|savings|"
                           r"acceleration|compression)$")
 
@@ -144,8 +146,9 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
             continue
         if s.startswith("of "):  # "of 37dB": what it is of ("a PSNR score of 37dB", "by an average of 4.8 points")
             s = " ".join(_WHAT_OF.search(text, 0, m.start()).group(1).split() + [s])
-        if _CHANGE_NOUN.search(s):
-            what = _IN_WHAT.match(text, m.end()) or _ON_WHAT.match(text, m.end())
+        if _CHANGE_NOUN.search(s) or _COMPARED.search(s):  # (a bare comparative: than what)
+            what = _THAN_WHAT.match(text, m.end()) if _COMPARED.search(s) else \
+                _IN_WHAT.match(text, m.end()) or _ON_WHAT.match(text, m.end())
             if what and len(s) + len(what.group(0)) <= MAX_CLAIM:
                 s += " " + " ".join(what.group(0).split())
         if not any(s in o or o in s for o in out):

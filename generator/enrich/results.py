@@ -10,8 +10,10 @@ _RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|to)\s?)?{_DIGITS}
 _MUL = r"\s?(?:×|x|X|times)"
 _Q = r"(?:(?:up to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)(?![\w@])"
-_CMP = (r"(?:faster|speedups?|speed-ups?|acceleration|fewer|less|smaller|lower|higher|more|larger|reductions?|"
-        r"improvements?|gains?|better|cheaper|compression|throughput|memory|increase|decrease|boost|savings)")
+_COMPARATIVES = r"faster|fewer|less|smaller|lower|higher|more|larger|better|cheaper"
+_CHANGES = (r"speedups?|speed-ups?|acceleration|reductions?|improvements?|gains?|compression|increase|decrease|boost|"
+            r"savings")  # (nouns of a change)
+_CMP = rf"(?:{_COMPARATIVES}|{_CHANGES}|throughput|memory)"
 _STOP = (r"(?:than|the|and|or|in|on|of|to|for|with|over|at|while|compared|without|that|which|are|is|was|were|"
          r"across|from|per|when|where|after|before|during|using|as|by|relative|respectively|even|still|also|only|"
          r"vs|versus|under|its|their|our|this|these|it|we|they|a|an|both|all|on|into|via|within)\b")
@@ -127,9 +129,8 @@ _IN_WHAT = re.compile(rf"\s+(?:in|of)\s+(?!(?:average|total|general|particular|p
                       rf"(?=\s*(?:[,.;:)]|$)|\s+{_STOP})")  # (not "in average", "in total")
 _ON_WHAT = re.compile(_ON + r"(?![\w\-+]|\.\w)(?!\s+[A-Z])")  # ("3.6% improvement on ImageNet"; not "on the Travelling | Salesman")
 _THAN_WHAT = re.compile(r"\s+than\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\w)(?!\s+[A-Z])")  # ("170x less | than DDP")
-_COMPARED = re.compile(r"(?:faster|slower|less|more|fewer|smaller|larger|higher|lower|better|cheaper)$")
-_CHANGE_NOUN = re.compile(r"(?:improvements?|gains?|reductions?|speed-?ups?|increases?|decreases?|boosts?|savings|"
-                          r"acceleration|compression)$")
+_COMPARED = re.compile(rf"(?:{_COMPARATIVES})$")
+_CHANGE_NOUN = re.compile(rf"(?:{_CHANGES})$")
 
 
 def extract_results(text: str, limit: int = 4) -> list[str]:
@@ -146,11 +147,14 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
             continue
         if s.startswith("of "):  # "of 37dB": what it is of ("a PSNR score of 37dB", "by an average of 4.8 points")
             s = " ".join(_WHAT_OF.search(text, 0, m.start()).group(1).split() + [s])
-        if _CHANGE_NOUN.search(s) or _COMPARED.search(s):  # (a bare comparative: than what)
-            what = _THAN_WHAT.match(text, m.end()) if _COMPARED.search(s) else \
-                _IN_WHAT.match(text, m.end()) or _ON_WHAT.match(text, m.end())
-            if what and len(s) + len(what.group(0)) <= MAX_CLAIM:
-                s += " " + " ".join(what.group(0).split())
+        if _COMPARED.search(s):  # a bare comparative: than what; a change: in or on what
+            what = _THAN_WHAT.match(text, m.end())
+        elif _CHANGE_NOUN.search(s):
+            what = _IN_WHAT.match(text, m.end()) or _ON_WHAT.match(text, m.end())
+        else:
+            what = None
+        if what and len(s) + len(what.group(0)) <= MAX_CLAIM:
+            s += " " + " ".join(what.group(0).split())
         if not any(s in o or o in s for o in out):
             out.append(s)
         if len(out) >= limit:

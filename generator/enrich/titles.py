@@ -250,7 +250,7 @@ def _described(rest: str, name: str = "") -> str:
     bare kind of thing followed by what it does, that ("framework that detects hallucinations in RAG
     systems through ..." -> "Detecting hallucinations in RAG systems"); "" if neither makes a title.
     What a phrase calls it is its title ("a new form of generation called any-process generation")."""
-    called = None if name else _CALLED.match(rest)
+    called = None if name else _CALLED_TERM.match(rest)
     if called:
         p = _phrase(called.group(1))
         if _good(p) or len(p.split()) == 1 and "-" in p:
@@ -273,7 +273,7 @@ def _described(rest: str, name: str = "") -> str:
     return p if _good(p, name) else ""
 
 
-_CALLED = re.compile(r"(?:[\w\-]+\s+){1,5}?(?:called|termed|dubbed|coined)\s+[\"“]?(?=[a-z])(.*)", re.S)  # (a term, in lower
+_CALLED_TERM = re.compile(r"(?:[\w\-]+\s+){1,5}?(?:called|termed|dubbed|coined)\s+[\"“]?(?=[a-z])(.*)", re.S)  # (a term, in lower
 # case: a name is the paper's name)
 _ADJECTIVES = re.compile(rf"(?:{_ADJ_RX},?\s+(?:and\s+)?)+")
 

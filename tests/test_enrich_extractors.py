@@ -863,6 +863,10 @@ def test_cue_scan_equals_finditer():
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),
     ("PRD", "We propose PRD, which modularizes the MLLM's reasoning component and makes it easily replaceable.",
      "PRD: Modularizing the MLLM's reasoning component"),
+    ("TrimR", "We propose TrimR, a verifier-based framework to trim reasoning and enhance test-time scaling.",
+     "TrimR: Trimming reasoning and enhancing test-time scaling"),  # (a bare verb after "to X and")
+    ("RM-R1", "We design RM-R1, a reasoning-oriented training pipeline and train a family of reward models.",
+     "RM-R1: Reasoning-oriented training pipeline"),  # (a second verb of the paper's own: what it did next)
     # a name of several words says more than a bare kind of thing
     ("Occupancy Reward Shaping", "We propose Occupancy Reward Shaping (ORS), a reward-shaping approach. It works.",
      "Occupancy Reward Shaping"),

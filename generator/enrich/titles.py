@@ -34,7 +34,8 @@ _STOP_AT = re.compile(
     r"|\s+as\s+(?:a|an)\s+(?:(?:novel|new|simple|general|unified|promising|principled|practical)\s+)?(?:solution|approach|"
     r"way|means|remedy|tool|alternative|method)\b"  # ("natural identifiers | as a novel solution to ...")
     r"|,?\s+(?:and|but|while|whereas)\s+(?:we|our|it|they|this|these)\s"  # (a new subject: "X for Y and we will ...")
-    r"|,?\s+and\s+(?:then\s+)?(?:propose|introduce|develop)\b"  # (a second verb: "X and propose Y"; not "and design")
+    r"|,?\s+and\s+(?:then\s+)?(?:propose|introduce|develop|train|evaluate|release|demonstrate|show|present)\b"  # (a second
+    # verb: "X and propose Y", "a training pipeline and train a family of models"; not "and design")
     r"|\s+[a-z]+ed\s+(?:with|by|on|for|to|in|from|as|using|via|upon|under|at)\b"  # "kernels supplemented with"
     r"|\s+(?:is|are|was|were|can|could|will|has|have|show|shows|demonstrate|demonstrates|achieve|achieves|outperform|"
     r"outperforms|improve|improves|yield|yields|reduce|reduces|first|then|pose|poses|use|uses|remain|remains|"
@@ -350,7 +351,7 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
     if second:  # "to define and operationalize X" -> "Defining and operationalizing X"
         verb, rest = f"{verb} and {_gerund(second.group(1), False)}", second.group(2)
     obj = _phrase(rest, max_words + 1 - len(verb.split()))  # (a title of at most 12 words: "Weighting and fusing X")
-    more = _THEN_DOES.search(obj) or third_person and _THEN_DOES_S.search(obj)
+    more = _THEN_DOES.search(obj) or (_THEN_DOES_S if third_person else _THEN_DO).search(obj)
     if more and more.group(1).endswith("s") == third_person and not more.group(1).endswith(("ed", "ing")) \
             and not _ADJ_END.search(more.group(1)):  # (not "realistic and comprehensive MCP")
         # "creates a map and relocalizes a query image" -> "Creating a map and relocalizing a query image",
@@ -383,6 +384,10 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
 _THEN_DOES_S = re.compile(r"\s+and\s+(?!(?:its|this|thus|his|has|was|is|as|us|less|whereas|various|previous)\b)([a-z]+s)"
                           r"(?=\s+(?!(?:of|for|in|on|with|from|to|and|or|at|by|via|as|into|over|under|across|between|"
                           r"within|through|that|which|while)\b)[a-z])")
+# "to mitigate X and preserve Y": after a bare verb, one of the verbs a purpose names most that no noun is
+_THEN_DO = re.compile(r"\s+and\s+(improve|enhance|preserve|reduce|boost|accelerate|ensure|maintain|achieve|increase|"
+                      r"mitigate|prevent|avoid|retain|promote|facilitate|strengthen|stabilize|alleviate|eliminate|"
+                      r"minimize|maximize|obtain|identify|provide|enable)(?=\s+[a-z])")
 _THEN_DOES = re.compile(r"\s+and\s+([a-z]+)(?=\s+(?:(?:the|a|an|its|their|it|them|each|all|any|this|these)\b|[A-Z]))")
 _COUNTED_BACK = re.compile(r"^(?:these|those)\s+(?=(?:two|three|four|five|six)\s+\w)")
 _CONTROL = re.compile(rf"(?:[\w\-]+\s+){{0,2}}([\w\-]+)\s+to\s+{_NOT_VERB}([a-z]+\s.*)", re.S)

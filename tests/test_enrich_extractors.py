@@ -6,7 +6,7 @@ import numpy as np
 
 from generator.enrich.csvdata import paper_from_text, read_seeds
 from generator.enrich.entities import extract_entities
-from generator.enrich.names import extract_name
+from generator.enrich.names import acronym_pairs, extract_name
 from generator.enrich.results import extract_results
 from generator.enrich.tags import acronym_map
 from generator.slugs import slugify
@@ -369,6 +369,17 @@ def test_entities():
     assert extract_entities("We tune Qwen-2.5-7b, Qwen2.5-7B, Llama3.1-8B and GPT5-mini.") == \
         ["Qwen2.5-7B", "Llama-3.1-8B", "GPT-5-mini"]
     assert extract_entities("We scale up to Mixtral-8×7B-Instruct.") == ["Mixtral-8x7B-Instruct"]  # (not "Mixtral-8")
+
+
+def test_acronym_long_forms():
+    """A definition's long form is the shortest run of words ending before "(ACR)" that abbreviates it, or a
+    longer one whose words' initials spell it letter for letter ("Policy Optimization" abbreviates PPO too)."""
+    pairs = lambda text: list(acronym_pairs(text))
+    assert pairs("We use Proximal Policy Optimization (PPO) here.") == [("Proximal Policy Optimization", "PPO")]
+    assert pairs("We propose Rubrics as Rewards (RaR), a method.") == [("Rubrics as Rewards", "RaR")]
+    assert pairs("It reaches an 80% attack success rate (ASR).") == [("attack success rate", "ASR")]  # (no number)
+    assert pairs("We train Circuit-based Reasoning Verification (CRV) probes.") == \
+        [("Circuit-based Reasoning Verification", "CRV")]
 
 
 def test_acronym_merge():

@@ -294,8 +294,15 @@ def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
         tail = " ".join(words[-k:])
         if tail[0].lower() == acro[0].lower() and _abbreviates(tail, acro):
             if k >= max(1, n_letters - 3) or len(_HYPHEN_SPLIT.split(tail)) >= n_letters - 1:
-                return tail, acro
-    return None
+                return next((t for t in (" ".join(words[-j:]) for j in range(k + 1, min(len(words), 9) + 1))
+                             if t[0].lower() == acro[0].lower() and _initials(t) == _initials(acro, True)), tail), acro  # "Rubrics as Rewards (RaR)",
+    return None  # not "Rewards": a longer tail whose words' initials spell the acronym
+
+
+def _initials(phrase: str, acronym: bool = False) -> str:
+    """The first letters of a phrase's words (or an acronym's letters), in lower case."""
+    return "".join(c for c in phrase.lower() if c.isalpha()) if acronym else \
+        "".join(w[0] for w in _WORD_SPLIT.split(phrase.lower()) if w and w[0].isalpha())
 
 
 _CLAUSE = re.compile(r"[.;:,()\[\]]")

@@ -129,6 +129,9 @@ _IN_WHAT = re.compile(rf"\s+(?:in|of)\s+(?!(?:average|total|general|particular|p
                       rf"(?=\s*(?:[,.;:)]|$)|\s+{_STOP})")  # (not "in average", "in total")
 _ON_WHAT = re.compile(_ON + r"(?![\w\-+]|\.\w)(?!\s+[A-Z])")  # ("3.6% improvement on ImageNet"; not "on the Travelling | Salesman")
 _THAN_WHAT = re.compile(r"\s+than\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\w)(?!\s+[A-Z])")  # ("170x less | than DDP")
+_OVER_WHAT = re.compile(r"\s*(?<=\s)(?:over|vs\.?|versus)\s+[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\w)(?!\s+[A-Z])")
+# (a figure or a change, over what method: "+34.8% | over DPO", "improves helpfulness by 34.8% | vs DPO")
+_FIGURE_END = re.compile(rf"(?:\d|%|×|\bx|\b{_UNIT})$")
 _COMPARED = re.compile(rf"(?:{_COMPARATIVES})$")
 _CHANGE_NOUN = re.compile(rf"(?:{_CHANGES})$")
 
@@ -150,7 +153,9 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
         if _COMPARED.search(s):  # a bare comparative: than what; a change: in or on what
             what = _THAN_WHAT.match(text, m.end())
         elif _CHANGE_NOUN.search(s):
-            what = _IN_WHAT.match(text, m.end()) or _ON_WHAT.match(text, m.end())
+            what = _IN_WHAT.match(text, m.end()) or _ON_WHAT.match(text, m.end()) or _OVER_WHAT.match(text, m.end())
+        elif _FIGURE_END.search(s):
+            what = _OVER_WHAT.match(text, m.end())
         else:
             what = None
         if what and len(s) + len(what.group(0)) <= MAX_CLAIM:

@@ -50,6 +50,7 @@ def test_seed_fields(seeds):
         assert all(r.shared for r in p.related)
     assert sum(bool(p.tags) for p in seeds) >= 30
     assert "LongBench" in _find(seeds, "ProtoKV").entities
+    assert "reduction in reasoning tokens by over 50%" in _find(seeds, "a novel framework, DECS").results
     # 38 papers are too few to learn which words every abstract uses: a related paper is explained by words
     # of a topic, or not listed (on this seed: "conducted, implementation, making, needs" linked a dataset)
     shared = [s for p in seeds for r in p.related for s in r.shared]

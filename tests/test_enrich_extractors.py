@@ -354,6 +354,10 @@ def test_results():
                            " method.") == ["170x less than DDP", "2x faster"]
     assert extract_results("It gives a 3.6% improvement on ImageNet and a 10x speedup on the Travelling Salesman"
                            " Problem.") == ["3.6% improvement on ImageNet", "10x speedup"]
+    # a change in what, by how much (the seed that introduces DECS)
+    assert extract_results("DECS can achieve a dramatic reduction in reasoning tokens by over 50% across seven"
+                           " benchmarks, and an improvement in accuracy of 12%.") == \
+        ["reduction in reasoning tokens by over 50%", "improvement in accuracy of 12%"]
     # ... a figure or a change, over what method ("over the X baseline": no method's name alone)
     assert extract_results("RAPPO attains helpfulness 0.693 (+34.8% over DPO), reduces the gap by 85% versus GSPO,"
                            " and gives a 2.8x decoding speedup over MLA and a 12% gain over the Mask baseline.") == \

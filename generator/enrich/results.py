@@ -50,7 +50,7 @@ _CHANGED = (r"(?:improv|reduc|increas|decreas|boost|cut|lower|rais|outperform|su
 _WORDS = rf"(?:(?:the|its)\s+)?(?:(?!{_STOP})[A-Za-z][\w\-‑@.]*\s+){{0,3}}?"  # (what: "token usage", "GPU memory usage")
 _METRIC = r"(?:accurac(?:y|ies)|success rates?|win rates?|pass rates?|scores?|F1|agreement|precision|recall|AUROC|AUC)"
 LATE_PATTERNS = [
-    rf"\b{_CHANGED}\s+{_WORDS}by\s+{_AMOUNT}",
+    rf"\b{_CHANGED}\s+(?:(?:in|of)\s+{_WORDS}(?:by|of)|{_WORDS}by)\s+{_AMOUNT}",  # ("a reduction in reasoning tokens by 50%")
     rf"\b{_CHANGED}\s+{_AMOUNT}\s+(?:in|of)\s+(?:(?!{_STOP})[a-z][\w\-]*\s+)?(?!{_STOP})[a-z][\w\-]*",  # ("reducing 42% in annotation costs")
     rf"\b(?:(?:relative|absolute|average|overall|mean)\s+)?(?:{_CMP}|{_METRIC})\s+(?:of|exceeding|above|reaching)\s+{_AMOUNT}",
     rf"\b(?:(?!{_STOP})[A-Za-z][\w\-]*\s+)?{_METRIC}\s+(?:of|at)\s+{_AMOUNT}",  # ("PSNR score of 37dB")

@@ -358,6 +358,9 @@ def test_results():
     assert extract_results("DECS can achieve a dramatic reduction in reasoning tokens by over 50% across seven"
                            " benchmarks, and an improvement in accuracy of 12%.") == \
         ["reduction in reasoning tokens by over 50%", "improvement in accuracy of 12%"]
+    # a range written with a minus sign (the FFDP seed)
+    assert extract_results("It cuts time by upto 6 − 7× while reducing peak memory consumption by 20 − 59%.") == \
+        ["cuts time by upto 6 − 7×", "reducing peak memory consumption by 20 − 59%"]
     # ... a figure or a change, over what method ("over the X baseline": no method's name alone)
     assert extract_results("RAPPO attains helpfulness 0.693 (+34.8% over DPO), reduces the gap by 85% versus GSPO,"
                            " and gives a 2.8x decoding speedup over MLA and a 12% gain over the Mask baseline.") == \

@@ -6,9 +6,9 @@ import re
 _DIGITS = r"\d+(?:[.,]\d+)?"
 _START = r"(?<![\w.\-^{+])"  # a number not inside a name or formula: "Boltz-1x", "d+1", "10^{-3}"
 _NUM = _START + _DIGITS
-_RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|to)\s?)?{_DIGITS}"  # "1.2×–1.5×", "2.24x to 4.32x", "6.4–14.2%"
+_RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|−|to)\s?)?{_DIGITS}"  # "1.2×–1.5×", "2.24x to 4.32x", "6.4–14.2%", "20 − 59%"
 _MUL = r"\s?(?:×|x|X|times)"
-_Q = r"(?:(?:up to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
+_Q = r"(?:(?:up\s?to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)(?![\w@])"
 _COMPARATIVES = r"faster|fewer|less|smaller|lower|higher|more|larger|better|cheaper"
 _CHANGES = (r"speedups?|speed-ups?|acceleration|reductions?|improvements?|gains?|compression|increase|decrease|boost|"

@@ -113,6 +113,18 @@ def test_titles():
     a2fm = "We present Adaptive Agent Foundation Model (A^2FM), a unified framework. It works."
     assert make_title(None, "A^2FM", a2fm, []) == "A²FM: Adaptive Agent Foundation Model"  # (not "Agent Foundation Model")
     assert make_title(None, "MAS^2", "We introduce MAS^2, which works.", []) == "MAS²"
+    # an acronym the abstract defines is spelled out where few abstracts use it (not LLM, nor the corpus's common
+    # names), by a long form of at most three words whose initials spell it, in lower case but for proper names
+    kd = ("Knowledge distillation (KD) compresses large language models (LLMs). We propose AMiD, a unified framework"
+          " for KD with LLMs. AMiD adapts Vision Foundation Models (VFMs) and Gaussian Processes (GPs).")
+    assert make_title(None, "AMiD", kd, []) == "AMiD: Unified framework for knowledge distillation with LLMs"
+    assert make_title(None, "AMiD", kd, [], known=frozenset({"KD"})) == "AMiD: Unified framework for KD with LLMs"
+    gps = "We propose a method for VFMs with GPs. It works on Vision Foundation Models (VFMs) and Gaussian Processes (GPs)."
+    assert make_title(None, None, gps, [], cased={"gaussian": "Gaussian"}) == \
+        "Method for vision foundation models with Gaussian processes"
+    sd = "Speculative decoding (SD) is fast. Skeleton-based approaches (STAS) are slow. We unlock parallelism in SD and STAS."
+    assert make_title(None, "SpecBranch", sd.replace("We unlock", "We propose SpecBranch, which unlocks"), []) \
+        == "SpecBranch: Unlocking parallelism in speculative decoding and STAS"  # (no loose long form)
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
     assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
     assert teaser(plain).startswith("We propose a spectral method")  # (not "In this work", which says nothing)
@@ -246,7 +258,7 @@ def test_titles():
      "How MoE sparsity influences two distinct capability regimes"),
     ("Masked diffusion models (MDMs) are new. In this work, we ask what types of reasoning problems MDMs can provably"
      " solve and how efficiently. We derive tight bounds for each.",
-     "What types of reasoning problems MDMs can provably solve and how efficiently"),
+     "What types of reasoning problems masked diffusion models can provably solve and how efficiently"),
     # ... and where it says nothing else, whether it holds, as a question
     ("Serving is costly. Then we investigate whether existing inference optimization techniques are valid for RLLMs.",
      "Are existing inference optimization techniques valid for RLLMs?"),

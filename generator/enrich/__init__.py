@@ -425,11 +425,12 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     _map(papers, X, fitted, cache.table("map"), key)
     clock("map")
     titles = cache.table("titles")
+    spelling = memo_key((sorted(fitted.common), sorted(fitted.cased.items())))  # (which acronyms a title spells out, how)
     for p in papers:
-        title_key = memo_key((p.id, p.given_title, p.name, p.tags))  # (the id stands for the text)
+        title_key = memo_key((p.id, p.given_title, p.name, p.tags, spelling))  # (the id stands for the text)
         p.title = titles.get(title_key)
         if p.title is None:
-            p.title = make_title(p.given_title, p.name, p.plain_text, p.tags)
+            p.title = make_title(p.given_title, p.name, p.plain_text, p.tags, fitted.common, fitted.cased)
             titles.put(title_key, p.title)
     for p, slug in zip(papers, make_slugs(papers)):
         p.slug = slug

@@ -17,7 +17,7 @@ import re
 from generator.markup import raised
 from generator.slugs import slugify
 
-from .names import _KINDS, _SELF, _abbreviates
+from .names import _KINDS, _SELF, COMMON, _abbreviates, _initials, acronym_pairs
 from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -727,9 +727,64 @@ _LEAD_DET = re.compile(r"^(?:(?:although|though|while|whereas|despite|since|beca
                        r"(?:(?:the|a|an)\s+)?", re.I)  # "Although diffusion models excel ..." -> diffusion models
 
 
-def make_title(given: str | None, name: str | None, text: str, tags: list[str]) -> str:
+def make_title(given: str | None, name: str | None, text: str, tags: list[str],
+               known: frozenset[str] = frozenset(), cased: dict[str, str] | None = None) -> str:
+    """The paper's title: the given one, else "Name: descriptor", else the abstract's key phrase (see the module's
+    doc).  An acronym in it that the abstract defines and few abstracts use is spelled out (_spelled_out: `known`
+    are the corpus's common names, `cased` how the corpus spells words not in lower case)."""
     if given and given.strip():
         return " ".join(given.split())
+    title = _made_title(name, text, tags)
+    head = f"{raised(name.strip('_*'))}: " if name else ""
+    head = head if head and title.startswith(head) else ""
+    return head + _spelled_out(title[len(head):], name or "", text, known, cased or {})
+
+
+SPELLED_OUT_WORDS = 3  # the longest long form a title spells out
+
+
+def _spelled_out(p: str, name: str, text: str, known: frozenset[str], cased: dict[str, str]) -> str:
+    """p with each acronym the abstract defines as its long form of at most SPELLED_OUT_WORDS words whose initials
+    spell it ("AMiD: Unified framework for KD" -> "... for knowledge distillation"), but for the name's own and those
+    every reader of the field knows: common names (names.COMMON: LLM, RL, PPO) and the corpus's (`known`: names
+    many abstracts use)."""
+    if not _ACRONYM_IN.search(p):
+        return p
+    defined: dict[str, str] = {}
+    for long, acro in acronym_pairs(text, keep=lambda a: a in p):
+        defined.setdefault(acro, long)  # (its first definition)
+    for acro, long in defined.items():
+        words = long.split()
+        if len(words) > SPELLED_OUT_WORDS or acro in name or {acro, acro.rstrip("s")} & (known | COMMON) \
+                or _initials(long) not in {_initials(acro, True), _initials(acro.rstrip("s"), True)}:
+            continue  # (a long form whose words' initials spell the acronym, no looser one: not "skeleton-based
+            # approaches (STAS)")
+        plain = _plain_case(long, text, cased)
+        at = re.compile(rf"(?<![\w\-]){re.escape(acro)}(?![\w\-])")
+        p = at.sub(lambda m: _cap(plain) if m.start() == 0 else plain, p)
+    return p
+
+
+_ACRONYM_IN = re.compile(r"(?<![\w\-])[A-Z][\w\-]*[A-Z]")  # (a word with two capitals: any acronym)
+_TITLE_WORD = re.compile(r"(?<![\w])[A-Z][a-z]+(?![\w])")  # ("Model-Based": two of them)
+
+
+def _plain_case(long: str, text: str, cased: dict[str, str]) -> str:
+    """A long form's capitalised words as the corpus writes them ("Bayesian"), else in lower case where the text
+    writes them so or only capitalises them in the long form ("Vision Foundation Models" -> "vision foundation
+    models"); "Fine-Grained" -> "fine-grained"."""
+    rest = text.replace(long, " ")
+
+    def case(m: re.Match) -> str:
+        w, low = m.group(0), m.group(0).lower()
+        if low in cased:
+            return cased[low]
+        plain = re.search(rf"(?<![\w\-]){low}(?![\w\-])", text) or not re.search(rf"(?<![\w\-]){w}(?![\w\-])", rest)
+        return low if plain else w
+    return _TITLE_WORD.sub(case, long)
+
+
+def _made_title(name: str | None, text: str, tags: list[str]) -> str:
     if name:
         name = name.strip("_*")
         d = descriptor(name, text)

@@ -312,6 +312,14 @@ def test_titles():
      "Polynomial bases of activations for deep networks"),  # (an article says what it does as a paper does)
     ("Can small models match large ones? In this work, we provide a positive and constructive answer. Models compress.",
      "Can small models match large ones"),
+    # a term of its own the abstract introduces, with what it says the term is (not what "both paradigms" are)
+    ("Paths matter. We introduce representation holonomy, a gauge-invariant statistic that measures path dependence.",
+     "Representation holonomy: Gauge-invariant statistic"),
+    ("We propose log-linear attention, a mechanism that balances linear attention's efficiency and the"
+     " expressiveness of softmax attention.",
+     "Log-linear attention: Balancing linear attention's efficiency and the expressiveness of softmax attention"),
+    ("We propose syntactic diversification, which paraphrases the forget queries into new structures prior to"
+     " unlearning.", "Syntactic diversification: Paraphrasing the forget queries into new structures"),  # (not "prior")
 ])
 def test_titles_without_a_name(text, want):
     assert make_title(None, None, text, []) == want

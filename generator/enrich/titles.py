@@ -52,7 +52,8 @@ _DANGLING = frozenset("a an the of for and or in on with from as at to into its 
                       "among this these that such two three four rather only instead even also just without "
                       "arising relying leading resulting stemming ranging varying depending originating according"
                       .split())  # (participles that need their "from", "on")
-_POINTS_BACK = r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us|all (?:three|four))\b"
+_POINTS_BACK = (r"\b(?:this|these|those|such|it|its|them|their|above|aforementioned|former|latter|our|we|us|all (?:three|four)|"
+                r"both\s+[a-z]+s(?!\s+and\b))\b")  # ("the strengths of both paradigms": which?)
 _VAGUE = (r"(?:to|that|what|how|why|whether|when|which|who|previous|prior|existing|recent|current|several|many|some|"
           r"kinds?|types?|ways?|range|number|variety|lot)")
 _ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b(?!-)", re.I)  # (not "prior-based")
@@ -100,6 +101,8 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
                  or m.group(0).strip() == "to" and _FROM.search(rest, 0, m.start()) and _TO_THING.match(rest, m.end())):
         m = _STOP_AT.search(rest, m.end())  # a list of adjectives: "expressive, long-form speech"; "from X to Y"
     words = (rest[:m.start()] if m else rest).split()
+    if m and m.group(0).strip() == "to" and words and words[-1].lower() in _NEEDS_TO:
+        words.pop()  # ("structures prior | to unlearning", "notion well-suited | to high-dimensional regimes")
     if m and m.group(0) == "," and len(words) > 2:  # "agents in realistic, dynamic environments": no bare adjective
         while len(words) > 2 and _ADJ_END.search(words[-1]) and not words[-1][:1].isupper():
             words.pop()
@@ -129,6 +132,7 @@ _OF_WHAT_WORDS = frozenset(_QUANTITY_NOUNS + "focus emphasis view eye goal aim".
 _OF_WHAT = re.compile(r"\s+(?:in|under|within|for)\s+the\s+(?:context|presence|absence|case|face|form|sense)$")  # (of what?)
 
 
+_NEEDS_TO = frozenset("prior due suited well-suited according close akin owing thanks".split())  # (words a "to" completes)
 _MADE_WORDS = frozenset("designed tailored intended dedicated devoted aimed specialized".split())
 _TRAILING_ADVERB = re.compile(r"(?!(?:family|assembly|anomaly|supply|monopoly|reply|butterfly|italy|july|rally|jelly)$)"
                               r"[a-z]{3,}ly")
@@ -798,7 +802,8 @@ def _made_title(name: str | None, text: str, tags: list[str]) -> str:
         return f"{raised(name)}: {_unmarked(d, text)}" if d else raised(name)
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
-        return p if _PROPER.fullmatch(p) else _specific(p, tags)  # (what it introduces by its own proper name is specific)
+        return p if _PROPER.fullmatch(p) else _term_title(p, text) or _specific(p, tags)  # (what it introduces by its
+        # own proper name is specific)
     if not p:  # what it does, where it says so in no other way: "we encourage concise yet accurate reasoning"
         act = next((a for a in map(_act, sentences(text)) if a), "")
         if act:
@@ -841,6 +846,21 @@ _FIELD_OF = re.compile(r"(?:[\w\-]+\s+)?(?:area|field|domain|line|direction|topi
 # (where a subject is an area: "A burgeoning area within reinforcement learning is the design of agents ...")
 _PART_OF = re.compile(r"(?:one|some|many|most|each|all|much|part)\s+of\b", re.I)  # "One of the core facets of X"
 SPECIFIC_WORDS = 3  # a fallback title of at most this many words gets the paper's own topics added
+
+
+def _term_title(p: str, text: str) -> str:
+    """A short key phrase the abstract introduces as a term of its own, with what it says the term is, as a
+    name's title says what the name is ("we introduce representation holonomy, a gauge-invariant statistic that
+    ..." -> "Representation holonomy: Gauge-invariant statistic"), or ""."""
+    if len(p.split()) > SPECIFIC_WORDS:
+        return ""
+    m = re.search(rf"(?<![\w\-]){re.escape(p)}(?=,\s+(?:a|an|which|that)\s)", text, re.I)
+    d = descriptor(m.group(0), text) if m else ""
+    more = word_set(d) - word_set(p) - _NOTHING_MORE  # ("a new form of generation called any-process generation")
+    return f"{p}: {d}" if more and not _KIND_ONLY.fullmatch(d) else ""
+
+
+_NOTHING_MORE = frozenset("form kind type variant class family version new novel of a an the".split())
 
 
 def _specific(subject: str, tags: list[str]) -> str:

@@ -905,6 +905,9 @@ def test_cue_scan_equals_finditer():
                     " on-the-fly.", "FastForward: Creating a map representation and relocalizing a query image on-the-fly"),
     ("PRD", "We propose PRD, which modularizes the MLLM's reasoning component and makes it easily replaceable.",
      "PRD: Modularizing the MLLM's reasoning component"),
+    ("RECALL", "We propose RECALL, a multi-modal adversarial framework for systematically evaluating and compromising"
+               " the robustness of unlearned models.",  # (two gerunds share their object: no cut between them)
+     "RECALL: Multi-modal adversarial framework for systematically evaluating and compromising the robustness"),
     ("TrimR", "We propose TrimR, a verifier-based framework to trim reasoning and enhance test-time scaling.",
      "TrimR: Trimming reasoning and enhancing test-time scaling"),  # (a bare verb after "to X and")
     ("RM-R1", "We design RM-R1, a reasoning-oriented training pipeline and train a family of reward models.",

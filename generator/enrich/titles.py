@@ -111,8 +111,9 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
             words.pop()  # (one that only a list of adjectives after it shows: "detectors on common, real-world tasks")
     if len(words) > max_words:
         cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
-               and not (words[i] == "and" and _ADJ_END.search(words[i - 1].rstrip(",")))]  # ("the original | and
-        # rewritten text", "efficient, adaptive, | and unified X")
+               and not (words[i] == "and" and _ADJ_END.search(words[i - 1].rstrip(",")))
+               and not (words[i] == "and" and words[i - 1].endswith("ing") and words[i + 1].endswith("ing"))]  # ("the
+        # original | and rewritten text", "efficient, adaptive, | and unified X", "evaluating | and compromising X")
         late = [i for i in cut if i >= 4]
         at = (late[0] if late else cut[-1]) if cut else 0  # the first prepositional phrase from the 5th word,
         if at > 2 and words[at - 1].lower() in _OF_WHAT_WORDS and words[at - 2].lower() in ("a", "an", "the") \

@@ -294,9 +294,17 @@ def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
         tail = " ".join(words[-k:])
         if tail[0].lower() == acro[0].lower() and _abbreviates(tail, acro):
             if k >= max(1, n_letters - 3) or len(_HYPHEN_SPLIT.split(tail)) >= n_letters - 1:
-                return next((t for t in (" ".join(words[-j:]) for j in range(k + 1, min(len(words), 9) + 1))
-                             if t[0].lower() == acro[0].lower() and _initials(t) == _initials(acro, True)), tail), acro  # "Rubrics as Rewards (RaR)",
-    return None  # not "Rewards": a longer tail whose words' initials spell the acronym
+                return _spelled_tail(words, k, acro) or tail, acro
+    return None
+
+
+def _spelled_tail(words: list[str], k: int, acro: str) -> str | None:
+    """A longer run of the words before "(ACR)" than the last k, which abbreviate it, whose initials spell it letter
+    for letter: "Rubrics as Rewards (RaR)", not "Rewards"; "Proximal Policy Optimization (PPO)", not "Policy
+    Optimization" (p, p and o in order)."""
+    letters = _initials(acro, True)
+    return next((t for t in (" ".join(words[-j:]) for j in range(k + 1, min(len(words), 9) + 1))
+                 if t[0].lower() == acro[0].lower() and _initials(t) == letters), None)
 
 
 def _initials(phrase: str, acronym: bool = False) -> str:

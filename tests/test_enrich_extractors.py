@@ -76,6 +76,13 @@ def test_seed_names():
     assert {"ProtoKV", "CRV", "FIRE", "Gaia2", "LoRA-Pre", "FlexiCodec", "C-voting"} <= names
 
 
+def test_a_phrase_cut_never_reads_past_its_last_word():
+    """A long phrase whose last word is an "and" after a gerund is cut, not read past its end (an IndexError
+    stopped the build)."""
+    text = "We propose RECALL, a framework for w0 w1 w2 w3 w4 w5 w6 evaluating and (ii) more."
+    assert make_title(None, "RECALL", text, []).startswith("RECALL: Framework for w0")
+
+
 def test_titles():
     text = "We propose FIRE, a principled reinitialization method that balances stability and plasticity."
     assert make_title(None, "FIRE", text, []) == "FIRE: Balancing stability and plasticity"  # what it does

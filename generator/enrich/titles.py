@@ -112,7 +112,8 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     if len(words) > max_words:
         cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
                and not (words[i] == "and" and _ADJ_END.search(words[i - 1].rstrip(",")))
-               and not (words[i] == "and" and words[i - 1].endswith("ing") and words[i + 1].endswith("ing"))]  # ("the
+               and not (words[i] == "and" and words[i - 1].endswith("ing") and words[i + 1:i + 2] != []
+                        and words[i + 1].endswith("ing"))]  # ("the
         # original | and rewritten text", "efficient, adaptive, | and unified X", "evaluating | and compromising X")
         late = [i for i in cut if i >= 4]
         at = (late[0] if late else cut[-1]) if cut else 0  # the first prepositional phrase from the 5th word,

@@ -302,15 +302,19 @@ def _spelled_tail(words: list[str], k: int, acro: str) -> str | None:
     """A longer run of the words before "(ACR)" than the last k, which abbreviate it, whose initials spell it letter
     for letter: "Rubrics as Rewards (RaR)", not "Rewards"; "Proximal Policy Optimization (PPO)", not "Policy
     Optimization" (p, p and o in order)."""
-    letters = _initials(acro, True)
+    letters = _letters(acro)
     return next((t for t in (" ".join(words[-j:]) for j in range(k + 1, min(len(words), 9) + 1))
                  if t[0].lower() == acro[0].lower() and _initials(t) == letters), None)
 
 
-def _initials(phrase: str, acronym: bool = False) -> str:
-    """The first letters of a phrase's words (or an acronym's letters), in lower case."""
-    return "".join(c for c in phrase.lower() if c.isalpha()) if acronym else \
-        "".join(w[0] for w in _WORD_SPLIT.split(phrase.lower()) if w and w[0].isalpha())
+def _initials(phrase: str) -> str:
+    """The first letters of a phrase's words, in lower case ("Rubrics as Rewards" -> "rar")."""
+    return "".join(w[0] for w in _WORD_SPLIT.split(phrase.lower()) if w and w[0].isalpha())
+
+
+def _letters(acro: str) -> str:
+    """An acronym's letters, in lower case ("RaR" -> "rar", "A^2FM" -> "afm")."""
+    return "".join(c for c in acro.lower() if c.isalpha())
 
 
 _CLAUSE = re.compile(r"[.;:,()\[\]]")

@@ -68,12 +68,16 @@ def acronym_defs(texts: list[str], vocab: set[str] | None = None) -> list[list[t
     for t in texts:
         defs = []
         for long, acro in acronym_pairs(t, keep):
-            lw = long.lower().split()
             defs.append((_singular(acro.lower()), _singular(long.lower()),
-                         lw[0] not in STOP and lw[-1] not in STOP
-                         and (long.islower() or long[0].isupper() and long[1:].islower())))
+                         _whole(long.lower()) and (long.islower() or long[0].isupper() and long[1:].islower())))
         out.append(defs)
     return out
+
+
+def _whole(long: str) -> bool:
+    """Is a lower-case long form whole: neither its first nor its last word a stop word ("and selective reset")?"""
+    words = long.split()
+    return words[0] not in STOP and words[-1] not in STOP
 
 
 def acronym_map(texts: list[str], vocab: set[str] | None = None,
@@ -87,7 +91,7 @@ def acronym_map(texts: list[str], vocab: set[str] | None = None,
         for acro, long, as_term in text_defs:
             if as_term:
                 votes[acro][long] += 1
-            if long.split()[0] not in STOP and long.split()[-1] not in STOP:
+            if _whole(long):
                 every[acro][long] += 1
     out = {}
     for a, c in sorted(votes.items()):

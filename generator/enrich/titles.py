@@ -17,7 +17,7 @@ import re
 from generator.markup import raised
 from generator.slugs import slugify
 
-from .names import _KINDS, _SELF, COMMON, _abbreviates, _initials, acronym_pairs
+from .names import _KINDS, _SELF, COMMON, _abbreviates, _initials, _letters, acronym_pairs
 from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -742,7 +742,7 @@ def make_title(given: str | None, name: str | None, text: str, tags: list[str],
         return " ".join(given.split())
     title = _made_title(name, text, tags)
     head = f"{raised(name.strip('_*'))}: " if name else ""
-    head = head if head and title.startswith(head) else ""
+    head = head if head and title.startswith(head) else ""  # (the descriptor starts after it: "BBQ: Information ...")
     return head + _spelled_out(title[len(head):], name or "", text, known, cased or {})
 
 
@@ -761,8 +761,9 @@ def _spelled_out(p: str, name: str, text: str, known: frozenset[str], cased: dic
         defined.setdefault(acro, long)  # (its first definition)
     for acro, long in defined.items():
         words = long.split()
-        if len(words) > SPELLED_OUT_WORDS or acro in name or {acro, acro.rstrip("s")} & (known | COMMON) \
-                or _initials(long) not in {_initials(acro, True), _initials(acro.rstrip("s"), True)}:
+        forms = (acro, acro.rstrip("s"))
+        if len(words) > SPELLED_OUT_WORDS or acro in name or any(a in known or a in COMMON for a in forms) \
+                or _initials(long) not in {_letters(a) for a in forms}:
             continue  # (a long form whose words' initials spell the acronym, no looser one: not "skeleton-based
             # approaches (STAS)")
         plain = _plain_case(long, text, cased)

@@ -286,13 +286,18 @@ def _abbreviates(long: str, acro: str) -> bool:
     return first == 0 or text[first - 1] == " " and sum(1 for w in words if w[0].isalpha()) >= 1
 
 
+def _expands(long: str, acro: str) -> bool:
+    """Does `long` expand the acronym: the same first letter, and the rest of its letters in order (_abbreviates)?"""
+    return bool(long) and long[0].lower() == acro[0].lower() and _abbreviates(long, acro)
+
+
 def _acronym_pair(long: str, acro: str) -> tuple[str, str] | None:
     """(long form trimmed to the abbreviated words, acronym) or None."""
     words = long.split()
     n_letters = sum(c.isupper() for c in acro) or len(acro)
     for k in range(1, min(len(words), 9) + 1):
         tail = " ".join(words[-k:])
-        if tail[0].lower() == acro[0].lower() and _abbreviates(tail, acro):
+        if _expands(tail, acro):
             if k >= max(1, n_letters - 3) or len(_HYPHEN_SPLIT.split(tail)) >= n_letters - 1:
                 return _spelled_tail(words, k, acro) or tail, acro
     return None

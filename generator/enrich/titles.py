@@ -17,7 +17,7 @@ import re
 from generator.markup import raised
 from generator.slugs import slugify
 
-from .names import _KINDS, _SELF, COMMON, _abbreviates, _initials, _letters, acronym_pairs
+from .names import _KINDS, _SELF, COMMON, _expands, _initials, _letters, acronym_pairs
 from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -475,11 +475,6 @@ def _noun_before(seg: str, name: str) -> str:
     return ""
 
 
-def _initials_match(long: str, name: str) -> bool:
-    """Does `long` expand the acronym `name` (first letters agree, the rest in order)?"""
-    return bool(long) and long[0].lower() == name[0].lower() and _abbreviates(long, name)
-
-
 def _occurrences(text: str, name: str, limit: int = 6) -> list[tuple[int, int]]:
     """(start, end) of name as a whole token (not the 'FGDM' inside 'LR-FGDM'), with the emphasis
     around it ('__BTZSC__', '**Gaia2**': end after the closing marks)."""
@@ -516,13 +511,13 @@ def descriptor(name: str, text: str) -> str:
                 if k == 1 and words[-1].count("-") < 1:
                     continue  # (one word only where it has parts: "Mixture-of-Memories (MoM)")
                 long = " ".join(words[-k:]).strip("*_")  # ("*Dropping the Positional Embeddings ... (DroPE)")
-                if _initials_match(long, letters):
+                if _expands(long, letters):
                     kind = _KIND_AFTER.match(after) if _ADJ_END.search(long) else None  # what an adjective expansion
                     return _cap(_tidy_long(long) + (" " + kind.group(1) if kind else ""))  # qualifies: "(MO-LRN) kernel"
         # "X (Long Form)", "X: Long Form", "X, short for Long Form", "termed Long Form or X"
         for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after),
                   _TERMED_OR.search(before)):
-            if m and _initials_match(m.group(1).strip(), letters) and not _LEAD_ARTICLE.match(m.group(1)):
+            if m and _expands(m.group(1).strip(), letters) and not _LEAD_ARTICLE.match(m.group(1)):
                 return _cap(_tidy_long(m.group(1).strip()))
     for _, end in occ:  # 2. the appositive: "X, a ..." / "X is a ..." / "X, a framework that does ...",
         m = _AFTER_NAME.match(text, end, end + 240)  # or what X does: "an algorithm X that learns ..."

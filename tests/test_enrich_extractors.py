@@ -705,6 +705,15 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
      " utility, we also construct the SpatialT2I dataset of 15,400 text-image pairs.", "SpatialGenEval"),
     ("We introduce CoNavBench, a benchmark for collaborative navigation. We also propose NavCraft, a data"
      " generation pipeline.", "CoNavBench"),
+    # a name that ends its sentence: the next sentence's first word is not part of it
+    ("Gradients conflict. To address these challenges, we propose OFMU. Our method enforces forgetting via an inner"
+     " maximization step. OFMU outperforms existing unlearning methods.", "OFMU"),
+    ("To address this challenge, we present AFD-Instruction. This dataset encompasses two key components.",
+     "AFD-Instruction"),
+    # the first word of a defined phrase names what the phrase stands for
+    ("We develop a reasoning framework. Based on it, we develop an algorithm called Stein variational negotiated"
+     " reasoning (SVNR), which uses Stein variational gradient descent. Experiments show that SVNR surpasses"
+     " baselines.", "SVNR"),
 ])
 def test_name_cues(text, name):
     assert extract_name(paper_from_text(text).abstract_md) == name

@@ -32,9 +32,10 @@ _JOINERS = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")  # s
 _SMALL = _JOINERS + ("by", "but", "via")  # small words a Title-Case name may hold
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
 _TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+²³′'&^]*(?:-[\w.+²³′'&^]+)*(?<=[\w+²³′])"  # ("A^2TG": a superscript as the plain text writes it)
-_WORD = rf"(?:[A-Z0-9][\w.+\-²³′'&]*|{'|'.join(_JOINERS)})"
+# a word of a name phrase; a dot only inside a word ("Qwen2.5"): "we propose OFMU. Our method" names OFMU
+_WORD = rf"(?:[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*|{'|'.join(_JOINERS)})"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
-_PHRASE = rf"[A-Za-z0-9α-ωΑ-Ω][\w.+\-²³′'&]*(?:\s+{_WORD}){{0,4}}?"
+_PHRASE = rf"[A-Za-z0-9α-ωΑ-Ω](?:[\w+\-²³′'&]|\.(?=\w))*(?:\s+{_WORD}){{0,4}}?"
 # a field acronym (LLM, MLLMs) is never the name a slot holds: "we propose the reasoning MLLM, Vision-R1"
 _NOT_COMMON = r"(?!(?:" + "|".join(sorted(map(re.escape, COMMON), key=len, reverse=True)) + r")s?(?![\w\-]))"
 _CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
@@ -497,6 +498,10 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
                 tok = _shared_base(first, second) or first  # "we propose Sci2Pol-Bench and Sci2Pol-Corpus": Sci2Pol
             tail = text[m.end(1):m.end(1) + 3]
             if _namelike(tok, slot=True) or _math_word(text, m.start(1), m.end(1)):
+                # the start of a defined phrase names what the phrase stands for: "called Stein variational
+                # negotiated reasoning (SVNR)" names SVNR, not Stein
+                tok = next((a for a, long in pairs.items() if len(long) > len(tok) and text.startswith(long, m.start(1))),
+                           tok)
                 out.append((score + (0.5 if _TAIL.match(tail) else 0), m.start(1), tok))
     for m in at.scan(_OURS_COINED, _OUR_WORDS):
         tok = _clean(m.group(1))

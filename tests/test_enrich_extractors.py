@@ -710,6 +710,10 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
      " maximization step. OFMU outperforms existing unlearning methods.", "OFMU"),
     ("To address this challenge, we present AFD-Instruction. This dataset encompasses two key components.",
      "AFD-Instruction"),
+    # a result set in bold is no name
+    ("We model pixel space diffusion with neural fields. Thanks to the lightweight neural field representation in"
+     " PixNerd, we achieve **1.93 FID** on ImageNet 256x256 and nearly **8x lower latency**. We also extend our"
+     " PixNerd framework to text-to-image applications.", "PixNerd"),
     # the first word of a defined phrase names what the phrase stands for
     ("We develop a reasoning framework. Based on it, we develop an algorithm called Stein variational negotiated"
      " reasoning (SVNR), which uses Stein variational gradient descent. Experiments show that SVNR surpasses"

@@ -253,6 +253,9 @@ def _coined(tok: str) -> bool:
 _GENERIC_WORD = re.compile(rf"(?i:{_SELF}|net|bench|data)s?")
 
 
+_AMOUNT = re.compile(r"[+\-−]?\d[\d.,]*[%×x]?")  # a number, not a word ("3D", "4M")
+
+
 def _namelike(phrase: str, slot: bool) -> bool:
     """A phrase in a name slot: coined token, or (slot=True) a short Title-Case phrase."""
     words = phrase.split()
@@ -262,6 +265,8 @@ def _namelike(phrase: str, slot: bool) -> bool:
         return coined(phrase) or slot and phrase[0].isupper() and len(phrase) >= 3 and not _GENERIC_WORD.fullmatch(phrase)
     if "and" in words and coined(words[0]) and coined(words[-1]):
         return False  # two names ("Sci2Pol-Bench and Sci2Pol-Corpus"), not one
+    if _AMOUNT.fullmatch(words[0]):
+        return False  # a result ("we achieve **1.93 FID**"), not a name
     return slot and all(w[0].isupper() or w[0].isdigit() or w in _SMALL for w in words) \
         and (words[-1][0].isupper() or words[-1][0].isdigit())
 

@@ -714,6 +714,9 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     ("We model pixel space diffusion with neural fields. Thanks to the lightweight neural field representation in"
      " PixNerd, we achieve **1.93 FID** on ImageNet 256x256 and nearly **8x lower latency**. We also extend our"
      " PixNerd framework to text-to-image applications.", "PixNerd"),
+    # an acronym written after its long form without brackets
+    ("We reformulate conformal inference. Our method, Multi-LLM Adaptive Conformal Inference MACI, leverages"
+     " ensembles to produce more accurate factuality scores.", "MACI"),
     # the first word of a defined phrase names what the phrase stands for
     ("We develop a reasoning framework. Based on it, we develop an algorithm called Stein variational negotiated"
      " reasoning (SVNR), which uses Stein variational gradient descent. Experiments show that SVNR surpasses"
@@ -1029,6 +1032,11 @@ def test_cue_scan_equals_finditer():
      "MLP Memory: Internalizing retrieval patterns without explicit document access"),
     ("Daze", "We propose a new attack, Daze, which is able to reliably and stealthily implant backdoors into RL agents.",
      "Daze: Implanting backdoors into RL agents"),
+    # an acronym written after its long form without brackets; but "Malenia NIGT" spells no "NIGT and Malenia"
+    ("MACI", "Our method, Multi-LLM Adaptive Conformal Inference MACI, leverages ensembles to produce more accurate"
+             " factuality scores.", "MACI: Multi-LLM Adaptive Conformal Inference"),
+    ("NIGT", "We introduce two new algorithms, Rennala NIGT and Malenia NIGT, which implement asynchronous policy"
+             " gradient aggregation.", "NIGT"),
 ])
 def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want

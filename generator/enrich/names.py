@@ -498,6 +498,9 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
             head, epithet, _ = tok.partition(" the ")
             if epithet and tokens[head] >= 2:  # "Kevin the Kernel Writer ... Kevin shows": the name is Kevin
                 tok = head
+            phrase, _, last = tok.rpartition(" ")
+            if " " in phrase and last.isupper() and coined(last) and _expands(phrase, last):
+                tok = last  # "Our method, Multi-LLM Adaptive Conformal Inference MACI, ...": an acronym unbracketed
             first, joined, second = tok.partition(" and ")
             if joined and coined(first) and coined(second):  # two names: their shared base, else the first
                 tok = _shared_base(first, second) or first  # "we propose Sci2Pol-Bench and Sci2Pol-Corpus": Sci2Pol

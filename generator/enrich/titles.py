@@ -17,7 +17,7 @@ import re
 from generator.markup import raised
 from generator.slugs import slugify
 
-from .names import _KINDS, _SELF, COMMON, _expands, _initials, _letters, acronym_pairs
+from .names import _KINDS, _SELF, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
 from .text import distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -514,6 +514,12 @@ def descriptor(name: str, text: str) -> str:
                 if _expands(long, letters):
                     kind = _KIND_AFTER.match(after) if _ADJ_END.search(long) else None  # what an adjective expansion
                     return _cap(_tidy_long(long) + (" " + kind.group(1) if kind else ""))  # qualifies: "(MO-LRN) kernel"
+        if before.endswith(" ") and not after.startswith(")"):  # "Long Form X", unbracketed, in Title Case
+            words = _CLAUSE_END.split(before)[-1].split()[-9:]
+            longs = (" ".join(words[-k:]) for k in range(2, len(words) + 1))
+            long = next((w for w in longs if name not in w and _title_case(w) and _expands(w, letters)), "")
+            if long:
+                return _cap(_tidy_long(long))
         # "X (Long Form)", "X: Long Form", "X, short for Long Form", "termed Long Form or X"
         for m in (_LONG_AFTER.match(after), _LONG_NEXT.match(after), _SHORT_FOR.match(after),
                   _TERMED_OR.search(before)):

@@ -23,7 +23,7 @@ JSONL_EXT = {".jsonl", ".ndjson"}
 SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT
 
 MAX_HEADER_CHARS = 150
-LONG_PARAGRAPH = 20_000  # characters; a real abstract is ~2,000: longer ones are kept, with a warning
+LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are left out, with a warning
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
@@ -293,6 +293,15 @@ def paragraphs(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def _header_hint(text: str, line: int) -> str:
+    """Where the paragraph at `line` opens with a header line and a new sentence right under it (no blank
+    line between), a hint that says so; otherwise ""."""
+    first, after = (text.split("\n", line + 1)[line - 1:line + 1] + [""])[:2]
+    if after.strip()[:1].isupper() and looks_like_header(first):
+        return f" (its first line, {first.strip()!r}, reads like one: put a blank line after it)"
+    return ""
+
+
 def read_text(text: str, name: str, result: ReadResult) -> None:
     """The seed format: a header paragraph, then one abstract per paragraph."""
     paras = paragraphs(text)
@@ -305,8 +314,8 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         header = paras.pop(0)[1]
     else:
         result.issues.append(Issue("warning", name, paras[0][0],
-                                   "no header line naming the collection; the first paragraph is read as an abstract "
-                                   "and the collection is taken from the file name"))
+                                   f"no header line naming the collection{_header_hint(text, paras[0][0])}; the first "
+                                   "paragraph is read as an abstract and the collection is taken from the file name"))
     if not paras:
         result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
                                    "nothing read from this file"))
@@ -510,8 +519,9 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
         n = len(rec.text)
         if n > LONG_PARAGRAPH:
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
-                                       f"paragraph of {n:,} characters (an abstract is ~2,000): kept as one paper; "
-                                       "check for missing blank lines"))
+                                       f"paragraph of {n:,} characters (an abstract is ~1,500, at most {LONG_PARAGRAPH:,}): "
+                                       "kept as one paper; are several abstracts run together? Separate them with "
+                                       "blank lines"))
         elif len(rec.text.split(None, SHORT_PARAGRAPH_WORDS)) < SHORT_PARAGRAPH_WORDS:  # (stops counting there)
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
                                        f"very short paragraph ({len(rec.text.split())} words): kept as a paper; "

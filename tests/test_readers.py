@@ -62,6 +62,26 @@ def test_file_without_header_keeps_first_paragraph_and_warns(tmp_path):
     assert any("no header" in i.message and i.line == 1 for i in result.issues)
 
 
+def test_header_without_a_blank_line_after_it_is_named_in_the_warning(tmp_path):
+    result = read_one(tmp_path, "a.txt", f"ICLR 2026 Papers\n{ABSTRACT}\n\n{ABSTRACT} Two.\n".encode())
+    (warning,) = [i for i in result.issues if "no header" in i.message]
+    assert warning.line == 1 and "'ICLR 2026 Papers', reads like one: put a blank line after it" in warning.message
+    assert len(result.records) == 2  # (nothing dropped: the first paragraph is read as it stands)
+    wrapped = read_one(tmp_path, "a.txt", f"We propose a method\nthat is hard-wrapped.\n\n{ABSTRACT}\n".encode())
+    assert [i.message for i in wrapped.issues if "no header" in i.message] == [
+        "no header line naming the collection; the first paragraph is read as an abstract and the collection is "
+        "taken from the file name"]
+
+
+def test_abstracts_run_together_are_kept_with_a_warning(tmp_path):
+    """Longer than OpenReview allows an abstract (5,000 characters): several abstracts without blank lines."""
+    long_one = " ".join([ABSTRACT] * 60)  # (5,400 characters)
+    result = read_one(tmp_path, "a.txt", f"ICLR 2026 Papers\n\n{long_one}\n\n{ABSTRACT}\n".encode())
+    assert len(result.records) == 2
+    (warning,) = [i for i in result.issues if "characters" in i.message]
+    assert warning.line == 3 and "are several abstracts run together?" in warning.message
+
+
 def test_utf16_with_bom_is_read(tmp_path):
     result = read_one(tmp_path, "u16.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n".encode("utf-16"))
     assert [r.text for r in result.records] == [ABSTRACT]

@@ -327,6 +327,11 @@ def test_titles():
      "Log-linear attention: Balancing linear attention's efficiency and the expressiveness of softmax attention"),
     ("We propose syntactic diversification, which paraphrases the forget queries into new structures prior to"
      " unlearning.", "Syntactic diversification: Paraphrasing the forget queries into new structures"),  # (not "prior")
+    # a formula is no part of a title, as the plain text writes it: not "... tensor X⋆∈ R^n × n × k", "... over R^d"
+    ("We study the problem of recovering a low-tubal-rank tensor X_⋆∈ R^n × n × k from noisy linear measurements"
+     " under the t-product framework.", "Recovering a low-tubal-rank tensor"),
+    ("We study the problem of sampling from strongly log-concave distributions over R^d using the Poisson midpoint"
+     " discretization.", "Sampling from strongly log-concave distributions"),
 ])
 def test_titles_without_a_name(text, want):
     assert make_title(None, None, text, []) == want

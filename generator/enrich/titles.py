@@ -121,6 +121,9 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
                 and cut[0] < at:  # where it says what it is of: not "learning | with a focus" (on what?)
             at = max(i for i in cut if i < at)
         words = words[:at]
+    math = next((i for i, w in enumerate(words) if i >= 2 and _MATH_WORD.fullmatch(w)), None)
+    if math is not None:  # "a low-tubal-rank tensor | X⋆∈ R^n × n × k", "a Gaussian multi-index model | f(x)=g(Ux)"
+        words = words[:math]
     while words and (words[-1].lower() in _DANGLING or _TRAILING_ADVERB.fullmatch(words[-1]) or words[-1] in _MADE_WORDS):
         words.pop()  # (nor on an adverb or what a "for" must follow: "learns a model of a game directly", "method designed")
     return _balanced(_OF_WHAT.sub("", " ".join(words)))
@@ -134,6 +137,9 @@ _OF_WHAT_WORDS = frozenset(_QUANTITY_NOUNS + "focus emphasis view eye goal aim".
 _OF_WHAT = re.compile(r"\s+(?:in|under|within|for)\s+the\s+(?:context|presence|absence|case|face|form|sense)$")  # (of what?)
 
 
+# a formula's symbol or relation, as the plain text writes math: a lone letter ("the target architecture S"), one with
+# a subscript, power or arguments ("X_⋆", "f(x)"), or a word holding a relation ("=", "∈")
+_MATH_WORD = re.compile(r"(?![aAI]$)(?!.*[A-Za-z]{2})[A-Za-zα-ωΑ-Ω](?:[_^(⋆*′].*)?|.*[=∈≤≥×⋆→↦⊂⊆∑∏∫].*")  # (not F^2SA-p)
 _NEEDS_TO = frozenset("prior due suited well-suited according close akin owing thanks".split())  # (words a "to" completes)
 _MADE_WORDS = frozenset("designed tailored intended dedicated devoted aimed specialized".split())
 _TRAILING_ADVERB = re.compile(r"(?!(?:family|assembly|anomaly|supply|monopoly|reply|butterfly|italy|july|rally|jelly)$)"

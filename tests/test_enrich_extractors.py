@@ -1037,6 +1037,11 @@ def test_cue_scan_equals_finditer():
      "MLP Memory: Internalizing retrieval patterns without explicit document access"),
     ("Daze", "We propose a new attack, Daze, which is able to reliably and stealthily implant backdoors into RL agents.",
      "Daze: Implanting backdoors into RL agents"),
+    # a description cut before what points back; what a name does, after a dash
+    ("BLIND-ACT", "We develop BLIND-ACT, a benchmark of 90 tasks capturing these three patterns. Built on OSWorld,"
+                  " BLIND-ACT provides realistic environments.", "BLIND-ACT: Benchmark of 90 tasks"),
+    ("AbstRaL", "Our method, AbstRaL—which promotes abstract reasoning in LLMs using RL on granular abstraction data—"
+                "significantly mitigates performance degradation.", "AbstRaL: Promoting abstract reasoning in LLMs"),
     # an acronym written after its long form without brackets; but "Malenia NIGT" spells no "NIGT and Malenia"
     ("MACI", "Our method, Multi-LLM Adaptive Conformal Inference MACI, leverages ensembles to produce more accurate"
              " factuality scores.", "MACI: Multi-LLM Adaptive Conformal Inference"),

@@ -92,3 +92,14 @@ def test_the_same_rows_give_the_same_map_and_few_groups_need_no_tsne():
     assert np.linalg.norm(mid["x"] - mid["z"]) < np.linalg.norm(mid["x"] - mid["y"])  # (a row, in order)
     assert positions(np.zeros((0, 4), np.float32), [], {}) == []
     assert positions(np.zeros((1, 4), np.float32), [("c", "")], {}) == [(0, 0)]
+
+
+@pytest.mark.parametrize("axes", [0, 1])
+def test_many_groups_on_fewer_than_two_axes_get_places(axes):
+    """A tiny corpus (nine short abstracts in five categories) can share one term, or none: its LSA space
+    has fewer than the two axes t-SNE starts from.  Its groups lie on a row instead of stopping the build."""
+    Z = np.arange(1, 10, dtype=np.float32).reshape(9, 1)[:, :axes]
+    groups = [("cat", "abcde"[i % 5]) for i in range(9)]
+    places = centres(Z, groups)
+    assert sorted(places) == [("cat", c) for c in "abcde"]
+    assert len(positions(Z, groups, places)) == 9

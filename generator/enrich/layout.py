@@ -43,9 +43,9 @@ def centres(Z: np.ndarray, groups: list[tuple[str, str]]) -> dict[tuple[str, str
     the groups' centroids; deterministic for the same inputs on the same machine)."""
     keys, C = centroids(Z, groups)
     g = len(keys)
-    if g <= 3:  # too few for t-SNE: a row, in the order of the centroids' leading axis
-        D = C - C.mean(axis=0)
-        axis = np.linalg.svd(D, full_matrices=False)[2][0] if g > 1 else np.zeros(C.shape[1])
+    if g <= 3 or C.shape[1] < 2:  # too few for t-SNE (groups, or axes: a tiny vocabulary): a row, in the order of
+        D = C - C.mean(axis=0)  # the centroids' leading axis
+        axis = np.linalg.svd(D, full_matrices=False)[2][0] if g > 1 and C.shape[1] else np.zeros(C.shape[1])
         P = np.column_stack([D @ axis, np.zeros(g)])
     else:
         from sklearn.manifold import TSNE  # (fit time only: scikit-learn is imported there anyway)

@@ -518,10 +518,12 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
     for rec in result.records:
         n = len(rec.text)
         if n > LONG_PARAGRAPH:
+            text_file = Path(rec.source.file).suffix.lower() in TEXT_EXT  # (a paragraph, not a table's record)
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
-                                       f"paragraph of {n:,} characters (an abstract is ~1,500, at most {LONG_PARAGRAPH:,}): "
-                                       "kept as one paper; are several abstracts run together? Separate them with "
-                                       "blank lines"))
+                                       f"{'paragraph' if text_file else 'abstract'} of {n:,} characters (an abstract "
+                                       f"is ~1,500, at most {LONG_PARAGRAPH:,}): kept as one paper"
+                                       + ("; are several abstracts run together? Separate them with blank lines"
+                                          if text_file else "")))
         elif len(rec.text.split(None, SHORT_PARAGRAPH_WORDS)) < SHORT_PARAGRAPH_WORDS:  # (stops counting there)
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
                                        f"very short paragraph ({len(rec.text.split())} words): kept as a paper; "

@@ -80,6 +80,10 @@ def test_abstracts_run_together_are_kept_with_a_warning(tmp_path):
     assert len(result.records) == 2
     (warning,) = [i for i in result.issues if "characters" in i.message]
     assert warning.line == 3 and "are several abstracts run together?" in warning.message
+    (tmp_path / "csv").mkdir()  # (a table's record: no paragraphs to separate)
+    table = read_one(tmp_path / "csv", "a.csv", f'abstract\n"{long_one}"\n'.encode())
+    (warning,) = [i for i in table.issues if "characters" in i.message]
+    assert warning.message.startswith("abstract of 5,399 characters") and "blank lines" not in warning.message
 
 
 def test_utf16_with_bom_is_read(tmp_path):

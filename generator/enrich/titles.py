@@ -288,11 +288,14 @@ def _described(rest: str, name: str = "") -> str:
     return p if _good(p, name) else ""
 
 
+_POINTING = re.compile(_POINTS_BACK, re.I)
+
+
 def _before_pointing(p: str) -> str:
     """A phrase cut before the modifier that points back ("benchmark of 90 tasks | capturing these three
     patterns"): at its participle or preposition; p where none comes before the pointing word."""
     words = p.split()
-    at = next((i for i, w in enumerate(words) if _ANAPHOR.fullmatch(w)), None)
+    at = next((i for i, w in enumerate(words) if _POINTING.fullmatch(w)), None)
     cut = [j for j in range(2, at or 0) if words[j].lower() in _CUT_BEFORE or words[j].endswith("ing")]
     if not cut:
         return p

@@ -1042,6 +1042,14 @@ def test_cue_scan_equals_finditer():
                   " BLIND-ACT provides realistic environments.", "BLIND-ACT: Benchmark of 90 tasks"),
     ("AbstRaL", "Our method, AbstRaL—which promotes abstract reasoning in LLMs using RL on granular abstraction data—"
                 "significantly mitigates performance degradation.", "AbstRaL: Promoting abstract reasoning in LLMs"),
+    # what it enables, cut at "during"; an object of one hyphenated word
+    ("Hierarchical Balancing Optimization",
+     "We introduce Hierarchical Balancing Optimization (HBO), a novel method that enables LLMs to autonomously"
+     " adjust data allocation during fine-tuning both across datasets (globally) and within each individual"
+     " dataset (locally).", "Hierarchical Balancing Optimization: Enabling LLMs to autonomously adjust data allocation"),
+    ("PromptHub", "To overcome this deficiency, we introduce PromptHub, a framework that holistically strengthens"
+                  " multi-prompting through locality-aware fusion, concentration and alignment.",
+     "PromptHub: Strengthening multi-prompting"),
     # an acronym written after its long form without brackets; but "Malenia NIGT" spells no "NIGT and Malenia"
     ("MACI", "Our method, Multi-LLM Adaptive Conformal Inference MACI, leverages ensembles to produce more accurate"
              " factuality scores.", "MACI: Multi-LLM Adaptive Conformal Inference"),

@@ -60,7 +60,8 @@ _ANAPHOR = re.compile(rf"{_POINTS_BACK}|^(?:both|either|{_VAGUE})\b(?!-)", re.I)
 _VAGUE_OBJECT = re.compile(rf"{_POINTS_BACK}|^{_VAGUE}\b(?!-)", re.I)  # (an object may open with "both")
 _ADJ_END = re.compile(r"(?:ic|al|ive|ous|ful|able|ible|ary|atory|less|like|ed|-scale|-level|-based|-aware|-to-end|-world|"
                       r"-horizon|-of-the-art|-grained|-specific|-agnostic|-free|-oriented|-driven|-guided|-centric)$")
-_CUT_BEFORE = frozenset("for of in on at with from and across under over within against through alongside beyond via".split())
+_CUT_BEFORE = frozenset("for of in on at with from and across under over within against through alongside beyond via "
+                        "during".split())
 _MODIFIER_PAREN = re.compile(r"[A-Za-z][\w\-]*ly\s+[a-z][\w\-]*\s\(")  # an adverb and its adjective before "("
 _ACRONYM_PAREN = re.compile(r"\s\((?=[^()]*[A-Z])[A-Za-z0-9\-]{1,12}\)(?=[\s,.;:])")
 _ADJ_RX = (r"(?:[a-z][\w\-]*(?:ic|al|ive|ous|ful|able|ible|ary|atory|less)|[A-Za-z]\w*-[a-z][\w\-]*|"  # or compound,
@@ -294,9 +295,9 @@ _POINTING = re.compile(_POINTS_BACK, re.I)
 def _before_pointing(p: str) -> str:
     """A phrase cut before the modifier that points back ("benchmark of 90 tasks | capturing these three
     patterns"): at its participle or preposition; p where none comes before the pointing word."""
-    words = p.split()
-    at = next((i for i, w in enumerate(words) if _POINTING.fullmatch(w)), None)
-    cut = [j for j in range(2, at or 0) if words[j].lower() in _CUT_BEFORE or words[j].endswith("ing")]
+    words, pointing = p.split(), _POINTING.search(p)
+    at = len(p[:pointing.start()].split()) if pointing else 0  # (the pointing word's index: "both issues", "these")
+    cut = [j for j in range(2, at) if words[j].lower() in _CUT_BEFORE or words[j].endswith("ing")]
     if not cut:
         return p
     words = words[:cut[-1]]
@@ -407,7 +408,12 @@ def _doing(verb: str, third_person: bool, also: str | None, rest: str, name: str
         return ""
     if verb.split()[0] in _HAVING and not also and not more:  # "which introduces a structured reasoning pipeline":
         g = _LEAD_ARTICLE.sub("", obj)  # what it has is what it is ("Structured reasoning pipeline")
-    return g if len([w for w in obj.split() if w.lower() not in ("the", "a", "an")]) >= 2 and _good(g, name) else ""
+    words = [w for w in obj.split() if w.lower() not in ("the", "a", "an")]
+    specific = len(words) >= 2 or len(words) == 1 and _COMPOUND.fullmatch(words[0])  # ("Strengthening multi-prompting")
+    return g if specific and _good(g, name) else ""
+
+
+_COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)+")
 
 
 # "X and skips unwarranted Y": a verb in -s after "and", where a plural noun would be followed by a preposition or

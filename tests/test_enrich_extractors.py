@@ -10,6 +10,7 @@ from generator.enrich.names import acronym_pairs, extract_name
 from generator.enrich.results import extract_results
 from generator.enrich.tags import acronym_map
 from generator.slugs import slugify
+from generator.enrich.text import sentences
 from generator.enrich.titles import make_slugs, make_title, teaser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -335,6 +336,17 @@ def test_titles():
 ])
 def test_titles_without_a_name(text, want):
     assert make_title(None, None, text, []) == want
+
+
+def test_chinese_abstracts_get_sentences_a_teaser_and_a_title():
+    """Sentences of Chinese (or Japanese) end at 。！？ without a space; the teaser is the one where "we" (我们) say
+    what the paper does, and a title without a name is the first sentence, not the first 80 characters."""
+    text = ("大语言模型在复杂推理任务上表现出色，但其推理过程往往冗长且低效。现有方法难以缩短推理长度。为了解决这一问题，"
+            "我们提出了一种新的推理压缩方法，称为思维链压缩（CoTC）。实验表明，CoTC将推理长度减少了50%！")
+    assert sentences(text)[1:] == ["现有方法难以缩短推理长度。", "为了解决这一问题，我们提出了一种新的推理压缩方法，称为思维链压缩（CoTC）。",
+                                   "实验表明，CoTC将推理长度减少了50%！"]
+    assert teaser(text) == "为了解决这一问题，我们提出了一种新的推理压缩方法，称为思维链压缩（CoTC）。"
+    assert make_title(None, None, text, []) == "大语言模型在复杂推理任务上表现出色，但其推理过程往往冗长且低效。"
 
 
 def test_results():

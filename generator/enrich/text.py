@@ -18,7 +18,8 @@ _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+|\b(?:[a-z0-9-]+\.)+(?:com|
 # what a text holds (lower-cased) wherever _URL matches: a domain ending, or an i that IGNORECASE
 # takes for "i" but lower() does not make one (İ, ı)
 _URL_NEEDLES = (".com", ".org", ".net", ".io", ".ai", "\u0130".lower(), "\u0131")
-_SENT = re.compile(r"([.!?])\s+(?=[A-Z(\[\"“])")  # (the mark first, not a look-behind: re skips ahead to it)
+# a sentence's end: . ! ? before white space and a capital, or a full stop of Chinese and Japanese, which needs neither
+_SENT = re.compile(r"([.!?](?=\s+[A-Z(\[\"“])|[。！？])\s*")  # (the mark first, not a look-behind: re skips ahead to it)
 
 
 def _stop_words() -> frozenset[str]:

@@ -636,7 +636,7 @@ _BY_INTRO = re.compile(rf"(?<!which )(?<!that )\b{_WE_THIS}\s+[a-z]+s?\b[^.;:]{{
                        rf"proposing|presenting|developing|designing|conducting|performing|studying|"
                        rf"investigating|analy[sz]ing)\s+{_DET}?{_FILLER}(.*)")  # "This paper challenges the status quo by
 # introducing a technique to learn X", "we aim to bridge this gap by conducting the first systematic study on X"
-_WE = re.compile(r"\b(?:we|this paper|this work)\b", re.I)
+_WE = re.compile(r"\b(?:we|this paper|this work)\b|我们|本文", re.I)  # (and in Chinese: "we", "this paper")
 _ASKS = re.compile(rf"\b{_WE_THIS}\s+asks?\s+(?:the question:?\s+)?(.*)")
 
 
@@ -928,8 +928,9 @@ def teaser(text: str, limit: int = 200) -> str:
     pick = next((s for s in sents if _INTRO.search(s)), None) \
         or next((s for s in sents if _WE.search(s)), sents[0])
     at = sents.index(pick)
-    if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents):  # "This paper introduces X to address this
-        pick = f"{pick} {sents[at + 1]}"  # limitation." says little alone: the sentence after it too
+    if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents) and not _CJK_END.search(pick):  # "This paper
+        pick = f"{pick} {sents[at + 1]}"  # introduces X to address this limitation." says little alone: the sentence
+        # after it too (not after a sentence of Chinese or Japanese, whose words no spaces separate)
     lead = _LEAD_BACK.match(pick)
     if lead:  # "To address this gap, we introduce X" -> "We introduce X": a card stands alone
         pick = pick[lead.end()].upper() + pick[lead.end() + 1:]
@@ -950,6 +951,7 @@ _LEAD_BACK = re.compile(
 
 
 TEASER_WORDS = 12
+_CJK_END = re.compile(r"[。！？]$")
 
 
 def make_slugs(papers) -> list[str]:

@@ -32,13 +32,15 @@ _JOINERS = ("of", "and", "for", "the", "as", "in", "to", "on", "with", "a")  # s
 _SMALL = _JOINERS + ("by", "but", "via")  # small words a Title-Case name may hold
 # a token: letters/digits with inner . + ' & and single hyphens ("Mono4DGS-HDR", "Llama-3.1-8B"), never "X---which"
 _TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+²³′'&^]*(?:-[\w.+²³′'&^]+)*(?<=[\w+²³′])"  # ("A^2TG": a superscript as the plain text writes it)
-# a word of a name phrase; a dot only inside a word ("Qwen2.5"): "we propose OFMU. Our method" names OFMU
-_WORD = rf"(?:[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*|{'|'.join(_JOINERS)})"
+# the rest of a word of a name phrase, after its first character; a dot only inside a word ("Qwen2.5"): "we
+# propose OFMU. Our method" names OFMU
+_WORD_REST = r"(?:[\w+\-²³′'&]|\.(?=\w))*"
+_CAPW = rf"[A-Z0-9]{_WORD_REST}"  # a capitalised word
+_WORD = rf"(?:{_CAPW}|{'|'.join(_JOINERS)})"
 # a Title-Case phrase of 1-5 words (inner small words allowed), or one coined token
-_PHRASE = rf"[A-Za-z0-9α-ωΑ-Ω](?:[\w+\-²³′'&]|\.(?=\w))*(?:\s+{_WORD}){{0,4}}?"
+_PHRASE = rf"[A-Za-z0-9α-ωΑ-Ω]{_WORD_REST}(?:\s+{_WORD}){{0,4}}?"
 # a field acronym (LLM, MLLMs) is never the name a slot holds: "we propose the reasoning MLLM, Vision-R1"
 _NOT_COMMON = r"(?!(?:" + "|".join(sorted(map(re.escape, COMMON), key=len, reverse=True)) + r")s?(?![\w\-]))"
-_CAPW = r"[A-Z0-9](?:[\w+\-²³′'&]|\.(?=\w))*"
 _SLOT_END = re.compile(r"[*$\"”]*\s*(?:[,(:—–]|--|or\s|\.(?:\s|$))")
 _ALIAS = re.compile(rf"[*$\"”]*,?\s+or\s+[*$]*({_TOKEN})")
 _SHORT_FORM = re.compile(rf"[*$\"”]*\s*\(\s*({_TOKEN})\s+([A-Z][\w\-]*)\s*\)")

@@ -18,7 +18,7 @@ from generator.markup import raised
 from generator.slugs import slugify
 
 from .names import _KINDS, _SELF, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
-from .text import distinct_terms, sentences, shorten, singular, word_set
+from .text import CJK_STOPS, distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
@@ -113,7 +113,7 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     if len(words) > max_words:
         cut = [i for i in range(2, max_words + 1) if words[i].lower() in _CUT_BEFORE
                and not (words[i] == "and" and _ADJ_END.search(words[i - 1].rstrip(",")))
-               and not (words[i] == "and" and words[i - 1].endswith("ing") and words[i + 1:i + 2] != []
+               and not (words[i] == "and" and words[i - 1].endswith("ing") and i + 1 < len(words)
                         and words[i + 1].endswith("ing"))]  # ("the
         # original | and rewritten text", "efficient, adaptive, | and unified X", "evaluating | and compromising X")
         late = [i for i in cut if i >= 4]
@@ -928,7 +928,7 @@ def teaser(text: str, limit: int = 200) -> str:
     pick = next((s for s in sents if _INTRO.search(s)), None) \
         or next((s for s in sents if _WE.search(s)), sents[0])
     at = sents.index(pick)
-    if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents) and not _CJK_END.search(pick):  # "This paper
+    if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents) and pick[-1] not in CJK_STOPS:  # "This paper
         pick = f"{pick} {sents[at + 1]}"  # introduces X to address this limitation." says little alone: the sentence
         # after it too (not after a sentence of Chinese or Japanese, whose words no spaces separate)
     lead = _LEAD_BACK.match(pick)
@@ -951,7 +951,6 @@ _LEAD_BACK = re.compile(
 
 
 TEASER_WORDS = 12
-_CJK_END = re.compile(r"[。！？]$")
 
 
 def make_slugs(papers) -> list[str]:

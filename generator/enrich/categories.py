@@ -8,7 +8,7 @@ keywords and description, so all areas are reachable.  Scores become probabiliti
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -32,9 +32,11 @@ class CategoryModel:
     idf: np.ndarray
     coef: np.ndarray  # classes x terms
     intercept: np.ndarray
+    trained_with: dict[str, str] = field(default_factory=dict)  # library versions: the file is theirs, byte for byte
 
     def to_json(self, path: Path) -> None:
-        data = {"format": "paper-digest linear category model v1", "classes": self.classes,
+        data = {"format": "paper-digest linear category model v1", "trained_with": self.trained_with,
+                "classes": self.classes,
                 "terms": self.terms, "idf": [round(float(v), 4) for v in self.idf],
                 "intercept": [round(float(v), 4) for v in self.intercept],
                 "coef": [[round(float(v), 4) for v in row] for row in self.coef]}
@@ -44,7 +46,7 @@ class CategoryModel:
     def from_json(cls, path: Path) -> "CategoryModel":
         d = json.loads(Path(path).read_text(encoding="utf-8"))
         return cls(d["classes"], d["terms"], np.array(d["idf"], np.float32),
-                   np.array(d["coef"], np.float32), np.array(d["intercept"], np.float32))
+                   np.array(d["coef"], np.float32), np.array(d["intercept"], np.float32), d.get("trained_with", {}))
 
     def features(self, counts: sp.csr_matrix) -> sp.csr_matrix:
         """Counts over self.terms -> the model's l2-normalised sublinear TF-IDF."""

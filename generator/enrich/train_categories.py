@@ -2,7 +2,9 @@
 
     python -m generator.enrich.train_categories [--csv PATH] [--out PATH]
 
-Deterministic: same CSV -> byte-identical model file.  The model is the mean of two class-balanced
+Deterministic: the same CSV and the same numpy, scipy and scikit-learn releases (the file records them
+in "trained_with") -> a byte-identical model file; other releases may round a near-tie otherwise (one
+term of 30,000 swapped, coefficients moved in the third decimal) and classify the same.  The model is the mean of two class-balanced
 linear models over sublinear TF-IDF word 1-2 grams of the abstract (+ given keywords, twice): a
 multinomial logistic regression's logits and a linear SVM's margins (times SVM_SCALE, which makes
 them read as logits); each paper is used with and without its keywords so the model serves
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
@@ -44,6 +47,10 @@ class _Mean:
     intercept_: np.ndarray
 
 
+# the libraries whose arithmetic the coefficients are: another release may round a near-tie otherwise
+LIBRARIES = ("numpy", "scipy", "scikit-learn")
+
+
 def _fit(texts: list[str], labels: list[str], vocabulary=None) -> tuple[TfidfVectorizer, _Mean]:
     vec = TfidfVectorizer(**VECTORIZER_ARGS, sublinear_tf=True, min_df=2, vocabulary=vocabulary)
     X = vec.fit_transform(texts)
@@ -69,7 +76,8 @@ def train(papers) -> CategoryModel:
         vec, clf = _fit(texts, labels, vocabulary=list(terms[keep]))
         terms = vec.get_feature_names_out()
     return CategoryModel(list(clf.classes_), [str(t) for t in terms], vec.idf_.astype(np.float32),
-                         clf.coef_.astype(np.float32), clf.intercept_.astype(np.float32))
+                         clf.coef_.astype(np.float32), clf.intercept_.astype(np.float32),
+                         {lib: version(lib) for lib in LIBRARIES})
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -349,6 +349,32 @@ def test_chinese_abstracts_get_sentences_a_teaser_and_a_title():
     assert make_title(None, None, text, []) == "大语言模型在复杂推理任务上表现出色，但其推理过程往往冗长且低效。"
 
 
+@pytest.mark.parametrize("text, name, title", [
+    # Chinese: "we propose X, a ...", "called <long form>（ACR）", "a method named X", "this paper proposes X"
+    ("键值缓存成为长文本推理的内存瓶颈。为此，我们提出了 ProtoKV，一种用于KV缓存压缩的新方法。ProtoKV 在 LongBench 上最好。",
+     "ProtoKV", "ProtoKV: 用于KV缓存压缩的新方法"),
+    ("推理过程往往冗长。我们提出了一种新的推理压缩方法，称为思维链压缩（CoTC）。实验表明，CoTC将推理长度减少了50%！",
+     "CoTC", "CoTC: 思维链压缩"),
+    ("我们提出了基于电路的推理验证（CRV），一种白盒验证方法。实验表明CRV优于基线。", "CRV", "CRV: 基于电路的推理验证"),
+    ("在这项工作中，我们提出了一种名为 C-voting 的测试时投票方法。", "C-voting", "C-voting: 测试时投票方法"),
+    ("本文提出Gaia2，一个面向智能体的基准。Gaia2包含1000个任务。", "Gaia2", "Gaia2: 面向智能体的基准"),
+    # Japanese: the name before the verb ("X を提案する")
+    ("本研究では、KVキャッシュ圧縮のためのProtoKVを提案する。ProtoKVは高速である。", "ProtoKV", "ProtoKV"),
+    ("我々はCRV（回路ベース推論検証）を導入する。", "CRV", "CRV"),
+    # no name: what the method is based on (基于 X 的, X を用いた), a dataset it is tested on, a common term
+    ("我们提出了一种基于 Mamba 的新架构，在ImageNet上取得了更好的结果。", None, None),
+    ("我们提出了一种基于LLM的方法来解决这个问题。", None, None),
+    ("我们提出了一种新的训练方法，在 CIFAR-10 上提高了准确率。", None, None),
+    ("本研究では、Transformerを用いた新しい手法を提案する。", None, None),
+])
+def test_chinese_and_japanese_names_and_titles(text, name, title):
+    """A Chinese or Japanese abstract's cue (我们提出了, 本文提出, 名为, を提案する) introduces a Latin name; its title
+    says what the name is, in the abstract's own words: the long form it abbreviates or the appositive after it."""
+    assert extract_name(text) == name
+    if name:
+        assert make_title(None, name, text, []) == title
+
+
 def test_results():
     text = ("Our method is 81× faster than the baseline, improves detection by +5.1 AP, reaches 95.2% vs 55.0% for"
             " the prior best, and uses over 50% fewer tokens.")

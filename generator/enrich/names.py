@@ -731,10 +731,10 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
         if name not in best or s > best[name][0]:
             best[name] = (s, pos)
     if not best:
-        return _lone_subject(text, tokens, common)
+        return _uncued(text, tokens, common)
     name, (score, _) = max(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
     if score < 6:
-        return _lone_subject(text, tokens, common)
+        return _uncued(text, tokens, common)
     if _resource(name):  # "FigureBench ... AutoFigure": a dataset or benchmark made for the work its sibling names
         kin = [n for n in cued if n in best and not _resource(n) and _kin(n, name)
                and not _RESOURCE_AFTER.match(text, best[n][1] + len(n))]  # (not "the SpatialT2I dataset")
@@ -780,6 +780,32 @@ def _exclaimed(text: str, name: str) -> str:
 
 # a sentence's subject, after an opening phrase ("On average, FastVMT achieves ...")
 _SUBJECT = re.compile(rf"(?:^|[.;!?]\s+)(?:[A-Z][^.;,]{{0,30}},\s+)?(?:[Oo]ur\s+)?[*$]*({_TOKEN})[*$]*\s+[a-z]+s\b")
+
+
+def _uncued(text: str, tokens: Counter, common: frozenset[str]) -> str | None:
+    """Where no English cue introduces a name: a Chinese one, else a lone sentence subject."""
+    return _cjk_named(text, common) or _lone_subject(text, tokens, common)
+
+
+_LATIN_NAME = r"([A-Za-z0-9α-ωΑ-Ω][A-Za-z0-9.+&^²³′'\-]*(?<=[A-Za-z0-9+²³′]))"
+# a Chinese abstract's cue: "我们提出了", "本文引入", "名为"/"称为" ("called"; the name may then precede 的)
+_CJK_CUE = re.compile(r"(?:提出|引入|介绍|构建|设计|开发|发布|推出|(名为|称为|称之为|简称|命名为))了?")
+# the Latin name that follows within the clause, maybe in (full-width) brackets or quotes: "提出了基于电路的推理
+# 验证（CRV）", "提出 ProtoKV，一种", "本文提出Gaia2"
+_CJK_NAME = re.compile(rf"[^。！？；，,:：]{{0,40}}?[（(「“《*\s]*{_LATIN_NAME}")
+# what may follow the name: punctuation, the end, or the kind of thing it is ("ProtoKV方法"); not 的 ("基于 LLM 的方法"
+# is a method based on LLMs)
+_CJK_AFTER = re.compile(r"\s*(?:[）)」”》*，,。：:；;、]|$|方法|框架|模型|基准|数据集|算法|系统|架构|机制|策略|范式|工具)")
+# Japanese names before the verb: "ProtoKVを提案する", "CRV（回路ベース推論検証）を導入", "Gaia2と呼ぶ"
+_JA_NAMED = re.compile(rf"{_LATIN_NAME}[*」”]*\s*(?:[（(][^）)]{{0,40}}[）)])?\s*(?:を(?:提案|導入|開発|構築|紹介|提示)|と(?:呼ぶ|名付け))")
+
+
+def _cjk_named(text: str, common: frozenset[str]) -> str | None:
+    """The first coined Latin name a Chinese or Japanese cue introduces ("我们提出了 ProtoKV，一种…" -> ProtoKV)."""
+    found = [(n.start(1), n.group(1)) for m in _CJK_CUE.finditer(text) if (n := _CJK_NAME.match(text, m.end()))
+             and (m.group(1) or _CJK_AFTER.match(text, n.end()))]
+    found += [(m.start(1), m.group(1)) for m in _JA_NAMED.finditer(text)]
+    return next((tok for _, tok in sorted(found) if coined(tok) and not _refused(tok, common)), None)
 
 
 def _lone_subject(text: str, tokens: Counter, common: frozenset[str]) -> str | None:

@@ -18,7 +18,7 @@ from generator.markup import raised
 from generator.slugs import slugify
 
 from .names import _KINDS, _SELF, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
-from .text import CJK_STOPS, distinct_terms, sentences, shorten, singular, word_set
+from .text import CJK, CJK_STOPS, distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
@@ -823,10 +823,30 @@ def _plain_case(long: str, text: str, cased: dict[str, str]) -> str:
     return _TITLE_WORD.sub(case, long)
 
 
+# Chinese descriptors: the long form before the bracketed name ("称为思维链压缩（CoTC）"), after the last cue or mark
+_CJK_CUT = re.compile(r"[，,：:；。！？\s]|(?:提出|引入|介绍|构建|设计|开发)了?|称为|名为|称之为|简称|即|一种|一个|一套")
+# ... else the appositive after it ("ProtoKV，一种用于KV缓存压缩的新方法"), or what 名为 NAME 的 calls it
+_CJK_APPOS = re.compile(r"[*_]*\s*(?:[，,：:]\s*(?:这是|它是|即)?|是|的)\s*(?:一种|一个|一套|一款)?([^，,：:；。！？()（）]{2,30})(?=[，,；。！？]|$)")
+
+
+def _cjk_descriptor(name: str, text: str) -> str:
+    """What a Chinese abstract says its name is: the long form it abbreviates, else the appositive after it."""
+    pos = text.find(name)
+    if pos < 0:
+        return ""
+    before = text[max(0, pos - 40):pos].rstrip()
+    if before.endswith(("（", "(")):
+        long = _CJK_CUT.split(before[:-1])[-1]
+        if 2 <= len(long) <= 30 and CJK.search(long):
+            return long
+    m = _CJK_APPOS.match(text, pos + len(name))
+    return m.group(1).strip() if m and CJK.search(m.group(1)) else ""
+
+
 def _made_title(name: str | None, text: str, tags: list[str]) -> str:
     if name:
         name = name.strip("_*")
-        d = descriptor(name, text)
+        d = descriptor(name, text) or _cjk_descriptor(name, text)
         if " " in name and _KIND_ONLY.fullmatch(d):  # "Occupancy Reward Shaping" says more than "Reward-shaping approach"
             d = ""
         part = f"({name})"

@@ -122,6 +122,16 @@ _TEXT_STYLE = rf"\\(?:{'|'.join(sorted(n for n in STYLE if n not in SWITCH and n
 _TEXT_MATH = re.compile(rf"(?:{_TEXT_STYLE})+\s*(?:[^{{}}\\$^_\s]|\\%)(?:[^{{}}\\$^_]|\\%)*(?:[^{{}}\\$^_\s]|\\%)\s*\}}+")
 # \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
 _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")
+# a display-math environment written outside $...$ ("\\begin{equation} L \\le \\frac{1}{n} \\end{equation}"): math
+_MATH_ENV = re.compile(r"\\begin\{(equation|align|aligned|gather|gathered|multline|eqnarray|displaymath|split|"
+                       r"alignat|flalign|cases|array|[pbvBV]?matrix)(\*?)\}")
+_WRAPPERS = ("equation", "displaymath")  # environments that only display their body
+# environments latex2mathml does not know, as ones it does that set them alike
+_ENV_ALIAS = re.compile(r"\\(begin|end)\{(aligned|eqnarray\*?)\}")
+# an environment's marks (and an array's column spec), for plain text
+_ROW_END = re.compile(r"\s*\\\\\s*")
+_STARRED_ENV = re.compile(r"\\(begin|end)\{([A-Za-z]+)\*\}")
+_ENV_MARK = re.compile(r"\\(?:begin|end)\{[A-Za-z]+\*?\}(?:\{[lcr|]*\})?")
 MAX_DEPTH = 20  # nesting of \textbf{\emph{...}}: deeper input is kept as text, never a RecursionError
 
 
@@ -195,6 +205,14 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     out.append(Node("math" if nxt == "(" else "dmath", text[i + 2:end].strip()))
                     i = end + 2
                     continue
+            m = _MATH_ENV.match(text, i) if nxt == "b" and not legacy else None
+            end = text.find(f"\\end{{{m.group(1)}{m.group(2)}}}", m.end(), i + MAX_MATH) if m else -1
+            if end > 0:
+                flush()
+                stop = text.index("}", end) + 1
+                out.append(Node("dmath", text[m.end():end].strip() if m.group(1) in _WRAPPERS else text[i:stop]))
+                i = stop
+                continue
             m = _ACCENT.match(text, i) if nxt in ACCENTS else None
             if m:
                 letter = (m.group(3) or m.group(4)).lstrip("\\")
@@ -449,6 +467,7 @@ def _md_line_start(m: re.Match) -> str:
 def md_math(tex: str) -> str:
     """TeX for a `$...$` span of Markdown, rewritten (same rendering in TeX) so that a Markdown engine
     without math support finds in it no HTML, link, image, emphasis, code span or event attribute."""
+    tex = _STARRED_ENV.sub(r"\\\1{\2}", tex)  # (\begin{align*}: numbering is all the star changes)
     tex = tex.replace("<", "\\lt ").replace(">", "\\gt ").replace("`", "'").replace("*", "\\ast ")
     tex = re.sub(r"\]\s*([(\[:])", r"]{}\1", tex)  # [x](y), [x][y], [x]: y are never links
     tex = re.sub(r"(?i)\b(o)(n\w*\s*=)", r"\1{}\2", tex)  # {onclick=...} is never an attribute list
@@ -483,6 +502,7 @@ def to_markdown(nodes: list[Node]) -> str:
 @functools.lru_cache(maxsize=4096)  # many spans repeat: `\times`, `k`, `^2`
 def mathml(tex: str, display: bool = False) -> str | None:
     """TeX to sanitized MathML (whitelisted elements and attributes), or None if it fails."""
+    tex = _ENV_ALIAS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     try:
         raw = latex2mathml.converter.convert(tex, display="block" if display else "inline")
         root = ET.fromstring(raw)
@@ -528,6 +548,8 @@ def math_plain(tex: str, legacy: bool = False) -> str:
     s = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|boldsymbol|text|textbf|textit|mathit|operatorname)(?![A-Za-z])\s*",
                "", tex)  # (a whole command name: `\\text` must not eat the start of `\\textbf`)
     if not legacy:
+        if "\\begin" in s:  # an environment's rows, as a list: "a = b, c = d"
+            s = _ROW_END.sub(", ", _ENV_MARK.sub(" ", s)).replace("&", " ")
         s = _SIZES.sub("", s)
         for _ in range(3):  # (fractions nested deeper than one level of braces)
             s = _FRAC.sub(_fraction, s)

@@ -114,6 +114,24 @@ def test_a_tex_command_between_digits_is_math_and_ids_stay_as_they_were():
     assert norm(r"Trained at 256$\times$256.").id != norm("Trained at 256×256.").id  # (two texts, two papers)
 
 
+def test_display_math_environments_render_inside_and_outside_dollars():
+    """\\begin{equation}, {align*}, {array} written outside $...$ are display math (their \\frac no longer read
+    "1{n}"); {aligned} inside $$...$$ renders too (latex2mathml knows it as {align*}).  Plain text lists the rows
+    ("a = b, c = d", not "beginaligned a &= b c &= d endaligned"); ids stay as they were (the legacy reading)."""
+    paper = norm(r"The bound is \begin{equation} L \le \frac{1}{n} \end{equation} for our method.")
+    assert paper.abstract_html.count("<mfrac>") == 1 and "tex" not in paper.abstract_html
+    assert paper.plain_text == "The bound is L ≤ 1/n for our method."
+    assert paper.id == paper_id("The bound is L le 1{n} for our method.")
+    paper = norm(r"We show that $$\begin{aligned} a &= b \\ c &= d \end{aligned}$$ holds, as \begin{align*} x &= 1"
+                 r" \\ y &= 2 \end{align*} does.")
+    assert paper.abstract_html.count("<mtable") == 2 and 'class="tex"' not in paper.abstract_html
+    assert paper.plain_text == "We show that a = b, c = d holds, as x = 1, y = 2 does."
+    assert r"\begin{align}" in paper.abstract_md and "ast" not in paper.abstract_md  # ({align*}'s star is no emphasis)
+    assert paper.id == paper_id(r"We show that beginaligned a &= b c &= d endaligned holds, as x &= 1 \ y &= 2 does.")
+    unclosed = norm(r"An \begin{equation} never closed.")
+    assert "<math" not in unclosed.abstract_html and unclosed.plain_text == "An never closed."
+
+
 def test_old_font_switches_and_optional_citation_arguments():
     """{\\bf words}, {\\it words}, {\\sc xor}: TeX's old font switches style their group; \\citep[see][p. 3]{key}
     goes with its optional arguments.  Ids stay as they were (the legacy reading)."""

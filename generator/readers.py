@@ -26,6 +26,8 @@ MAX_HEADER_CHARS = 150
 LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are left out, with a warning
 SHORT_PARAGRAPH_WORDS = 12
+# a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
+_LIST_NUMBER = re.compile(r"(?:\d{1,5}[.)]|\[\d{1,5}\]|\(\d{1,5}\)|#\d{1,5}[.:]?)\s+(?=\S)")
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 # Control characters other than tab and newline: replaced by a space (with a warning) as the file is read,
 # so that nothing downstream (Markdown's own \x02..\x03 placeholders, terminals) ever sees them.
@@ -321,6 +323,12 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
     result.paragraphs[name] = len(paras)
+    numbered = [bool(_LIST_NUMBER.match(p)) for _, p in paras]
+    if sum(numbered) >= 2 and 2 * sum(numbered) >= len(paras):  # a numbered list of abstracts: the numbers go
+        paras = [(line, _LIST_NUMBER.sub("", p, count=1)) for line, p in paras]  # (one id for an abstract, whatever
+        # its number in this dump or the next)
+        result.issues.append(Issue("info", name, paras[0][0], f"{sum(numbered)} of {len(paras)} paragraphs open "
+                                   "with a list number (1., [2], (3)...): read without it"))
     for line, para in paras:
         if acceptable(para, name, line, result):
             result.records.append(RawRecord(para, Source(name, line, header), collection))

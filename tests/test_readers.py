@@ -86,6 +86,21 @@ def test_abstracts_run_together_are_kept_with_a_warning(tmp_path):
     assert warning.message.startswith("abstract of 5,399 characters") and "blank lines" not in warning.message
 
 
+def test_a_numbered_list_of_abstracts_is_read_without_its_numbers(tmp_path):
+    """"1. ", "[2] ", "(3) " opening most paragraphs number the dump, not the abstract: they go (with a note), so an
+    abstract has one id whatever its number; a single paragraph that opens so, among others that do not, stays."""
+    other = "Graph clustering is hard. We introduce a spectral method with guarantees on block models."
+    result = read_one(tmp_path, "a.txt", f"ICLR 2026 Papers\n\n1. {ABSTRACT}\n\n[2] {other}\n\n(3) {ABSTRACT} Also.\n\n"
+                                         f"{other} More.\n".encode())
+    assert [r.text for r in result.records] == [ABSTRACT, other, ABSTRACT + " Also.", other + " More."]
+    (note,) = [i for i in result.issues if "list number" in i.message]
+    assert (note.level, note.line) == ("info", 3) and note.message.startswith("3 of 4 paragraphs")
+    (tmp_path / "b").mkdir()
+    kept = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\n1. {ABSTRACT}\n\n{other}\n\n3.5 billion tokens. "
+                                             f"{other}\n".encode())
+    assert kept.records[0].text == f"1. {ABSTRACT}" and not [i for i in kept.issues if "list number" in i.message]
+
+
 def test_utf16_with_bom_is_read(tmp_path):
     result = read_one(tmp_path, "u16.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n".encode("utf-16"))
     assert [r.text for r in result.records] == [ABSTRACT]

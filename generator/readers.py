@@ -329,9 +329,47 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         # its number in this dump or the next)
         result.issues.append(Issue("info", name, paras[0][0], f"{sum(numbered)} of {len(paras)} paragraphs open "
                                    "with a list number (1., [2], (3)...): read without it"))
-    for line, para in paras:
+    lines = text.split("\n")
+    titles = [_title_line(lines[line - 1], para) for line, para in paras]
+    found = sum(t is not None for t in titles)
+    if found >= 2 and 2 * found >= len(paras):  # a title line over most abstracts: the papers' titles
+        result.issues.append(Issue("info", name, paras[0][0], f"{found} of {len(paras)} paragraphs open with a "
+                                   "title line: read as the papers' titles"))
+    else:
+        titles = [None] * len(paras)
+    for (line, para), title in zip(paras, titles):
+        if title is not None:
+            para = _ABSTRACT_LABEL.sub("", para[len(title[0]):].lstrip(), count=1)
         if acceptable(para, name, line, result):
-            result.records.append(RawRecord(para, Source(name, line, header), collection))
+            result.records.append(RawRecord(para, Source(name, line, header), collection,
+                                            title=title[1] if title else None))
+
+
+# a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
+_TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
+_ABSTRACT_LABEL = re.compile(r"(?i:abstract)\s*[:：.]\s*")
+_CAPITALISED = re.compile(r"[A-Z0-9]")
+_NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
+
+
+def _title_line(first: str, para: str) -> tuple[str, str] | None:
+    """(the paragraph's first line, as joined, and the title it holds) where that line reads as a paper's title
+    above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may), most of its
+    longer words capitalised or a "Name: ..." form, and a capitalised sentence under it; else None."""
+    first = first.strip()  # (as paragraphs() joins it)
+    if not para.startswith(first):
+        first = _LIST_NUMBER.sub("", first, count=1)  # (read without its list number)
+    if not para.startswith(first) or len(para) <= len(first) + 40:
+        return None
+    label = _TITLE_LABEL.match(first)
+    title = first[label.end():] if label else first
+    words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
+    rest = para[len(first):].lstrip()
+    if not words or len(title.split()) > 30 or title.endswith((".", ",", ";", ":")) \
+            or not (_CAPITALISED.match(_ABSTRACT_LABEL.sub("", rest, count=1)) or rest[:1].isupper()):
+        return None
+    cased = sum(w[0].isupper() for w in words) / len(words)
+    return (first, " ".join(title.split())) if label or cased >= 0.6 or _NAME_COLON.match(title) else None
 
 
 def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:

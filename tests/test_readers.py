@@ -101,6 +101,29 @@ def test_a_numbered_list_of_abstracts_is_read_without_its_numbers(tmp_path):
     assert kept.records[0].text == f"1. {ABSTRACT}" and not [i for i in kept.issues if "list number" in i.message]
 
 
+def test_a_title_line_over_most_abstracts_is_read_as_their_titles(tmp_path):
+    """A line of its own over an abstract that reads as a title (Title Case, "Name: ...", "Title:" or "## ") names the
+    paper, where most paragraphs have one; "Abstract:" under it goes.  Hard-wrapped abstracts keep their first lines."""
+    body = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
+    result = read_one(tmp_path, "a.txt", (
+        "ICLR 2026 Papers\n\n1. ProtoKV: Processing Two Token Categories for KV Cache Compression\n" + body + "\n\n"
+        "2. When Do Diffusion Models Memorize?\nAbstract: " + body + " Twice.\n\n"
+        "3. ## Spectral clustering of graphs\n" + body + " Thrice.\n").encode())
+    assert [(r.title, r.text) for r in result.records] == [
+        ("ProtoKV: Processing Two Token Categories for KV Cache Compression", body),
+        ("When Do Diffusion Models Memorize?", body + " Twice."), ("Spectral clustering of graphs", body + " Thrice.")]
+    assert [r.source.line for r in result.records] == [3, 6, 9]
+    assert [i.message for i in result.issues if "title line" in i.message] == [
+        "3 of 3 paragraphs open with a title line: read as the papers' titles"]
+    (tmp_path / "b").mkdir()
+    wrapped = read_one(tmp_path / "b", "b.txt", (
+        "ICLR 2026 Papers\n\nLarge language models (LLMs) have shown remarkable abilities in\nreasoning. " + body +
+        "\n\nGraph Neural Networks (GNNs) are widely used for learning on graphs\nbut they oversmooth. " + body +
+        "\n").encode())
+    assert [r.title for r in wrapped.records] == [None, None]
+    assert wrapped.records[1].text.startswith("Graph Neural Networks (GNNs) are widely used for learning on graphs but")
+
+
 def test_utf16_with_bom_is_read(tmp_path):
     result = read_one(tmp_path, "u16.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n".encode("utf-16"))
     assert [r.text for r in result.records] == [ABSTRACT]

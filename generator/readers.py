@@ -337,17 +337,26 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
                                    "title line: read as the papers' titles"))
     else:
         titles = [None] * len(paras)
+    tagged = 0
     for (line, para), title in zip(paras, titles):
-        if title is not None:
-            para = _ABSTRACT_LABEL.sub("", para[len(title[0]):].lstrip(), count=1)
+        para = _ABSTRACT_LABEL.sub("", para[len(title[0]):].lstrip() if title else para, count=1)
+        m = _KEYWORDS_LINE.search(para)
+        keywords = _split_list(m.group(1).rstrip("."), ",;") if m else []
+        para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         if acceptable(para, name, line, result):
             result.records.append(RawRecord(para, Source(name, line, header), collection,
-                                            title=title[1] if title else None))
+                                            title=title[1] if title else None, keywords=keywords))
+    if tagged:
+        result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(paras)} paragraphs end with a "
+                                   "keywords line: read as the papers' keywords"))
 
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
 _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
-_ABSTRACT_LABEL = re.compile(r"(?i:abstract)\s*[:：.]\s*")
+_ABSTRACT_LABEL = re.compile(r"^(?:Abstract|ABSTRACT)\s*[:：.—–]\s*")
+# a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
+_KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
+                            r"(\S[^\n]{0,400}?)\s*$")
 _CAPITALISED = re.compile(r"[A-Z0-9]")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
 

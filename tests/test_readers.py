@@ -124,6 +124,19 @@ def test_a_title_line_over_most_abstracts_is_read_as_their_titles(tmp_path):
     assert wrapped.records[1].text.startswith("Graph Neural Networks (GNNs) are widely used for learning on graphs but")
 
 
+def test_abstract_labels_and_keywords_lines(tmp_path):
+    """"Abstract:" opening a paragraph is a label, not text; a "Keywords: a, b; c" line ending it gives the paper's
+    keywords (as a CSV's keywords column would).  Neither is touched inside the text."""
+    result = read_one(tmp_path, "a.txt", ("ICLR 2026 Papers\n\nAbstract: " + ABSTRACT + "\nKeywords: KV cache, LLM "
+                                          "inference; compression\n\nAbstract reasoning is hard. We make the abstract: a"
+                                          " summary with keywords: many. It works on real graphs of all kinds.\n").encode())
+    assert [(r.text, r.keywords) for r in result.records] == [
+        (ABSTRACT, ["KV cache", "LLM inference", "compression"]),
+        ("Abstract reasoning is hard. We make the abstract: a summary with keywords: many. It works on real graphs of"
+         " all kinds.", [])]
+    assert "1 of 2 paragraphs end with a keywords line: read as the papers' keywords" in [i.message for i in result.issues]
+
+
 def test_utf16_with_bom_is_read(tmp_path):
     result = read_one(tmp_path, "u16.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n".encode("utf-16"))
     assert [r.text for r in result.records] == [ABSTRACT]

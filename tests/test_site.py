@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
+import markupsafe
 import pytest
 from conftest import DEV_CSV, build_project, make_project
 
@@ -234,6 +235,9 @@ def test_build_from_dev_csv(tmp_path):
     assert len(paper_pages(site)) == 2120
     assert crawl(site) == []
     papers = json.loads((site / "data" / "papers.json").read_text())["papers"]
+    given = next(p for p in papers if p["given"]["keywords"])  # the authors' keywords, under the tags
+    shown = markupsafe.escape(" · ".join(given["given"]["keywords"]))
+    assert f'<p class="pd-keywords">Authors\' keywords: {shown}</p>' in (site / given["url"] / "index.html").read_text("utf-8")
     by_cat: dict[str, set[str]] = {}
     for p in papers:
         by_cat.setdefault(p["category"], set()).add(p["url"])

@@ -329,26 +329,40 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         # its number in this dump or the next)
         result.issues.append(Issue("info", name, paras[0][0], f"{sum(numbered)} of {len(paras)} paragraphs open "
                                    "with a list number (1., [2], (3)...): read without it"))
-    lines = text.split("\n")
-    titles = [_title_line(lines[line - 1], para) for line, para in paras]
-    found = sum(t is not None for t in titles)
-    if found >= 2 and 2 * found >= len(paras):  # a title line over most abstracts: the papers' titles
-        result.issues.append(Issue("info", name, paras[0][0], f"{found} of {len(paras)} paragraphs open with a "
-                                   "title line: read as the papers' titles"))
-    else:
-        titles = [None] * len(paras)
+    titles = _titles(paras, text.split("\n"), name, result)
+    abstracts: list[list] = []  # [line, title, text]
+    for (line, para), title in zip(paras, titles or [None] * len(paras)):
+        if titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
+            abstracts[-1][2] += " " + para
+            continue
+        abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para])
     tagged = 0
-    for (line, para), title in zip(paras, titles):
-        para = _ABSTRACT_LABEL.sub("", para[len(title[0]):].lstrip() if title else para, count=1)
+    for line, title, para in abstracts:
+        para = _ABSTRACT_LABEL.sub("", para, count=1)
         m = _KEYWORDS_LINE.search(para)
         keywords = _split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         if acceptable(para, name, line, result):
-            result.records.append(RawRecord(para, Source(name, line, header), collection,
-                                            title=title[1] if title else None, keywords=keywords))
+            result.records.append(RawRecord(para, Source(name, line, header), collection, title=title, keywords=keywords))
     if tagged:
-        result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(paras)} paragraphs end with a "
+        result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
+
+
+def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult) -> list | None:
+    """Each paragraph's (first line, title) or None, where most paragraphs open with a title line (a titled dump,
+    said in a note); else None."""
+    titles = [_title_line(lines[line - 1], para) for line, para in paras]
+    found = sum(t is not None for t in titles)
+    if found < 2 or 2 * found < len(paras):
+        return None
+    titles = [_title_line(lines[line - 1], para, strict=False) for line, para in paras]  # sentence case too
+    found = sum(t is not None for t in titles)
+    rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
+    result.issues.append(Issue("info", name, paras[0][0], f"{found} of {len(paras)} paragraphs open with a title "
+                               "line: read as the papers' titles" + (f"; {rest} without one: read as the rest of the "
+                                                                      "abstract above" if rest else "")))
+    return titles
 
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
@@ -357,14 +371,14 @@ _ABSTRACT_LABEL = re.compile(r"^(?:Abstract|ABSTRACT)\s*[:：.—–]\s*")
 # a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
 _KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
                             r"(\S[^\n]{0,400}?)\s*$")
-_CAPITALISED = re.compile(r"[A-Z0-9]")
+_CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
 
 
-def _title_line(first: str, para: str) -> tuple[str, str] | None:
+def _title_line(first: str, para: str, strict: bool = True) -> tuple[str, str] | None:
     """(the paragraph's first line, as joined, and the title it holds) where that line reads as a paper's title
-    above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may), most of its
-    longer words capitalised or a "Name: ..." form, and a capitalised sentence under it; else None."""
+    above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may, and a '.' a line in
+    Title Case), and a capitalised sentence under it; `strict`, also most of its longer words capitalised, a "Name: ..." form or a label; else None."""
     first = first.strip()  # (as paragraphs() joins it)
     if not para.startswith(first):
         first = _LIST_NUMBER.sub("", first, count=1)  # (read without its list number)
@@ -374,11 +388,14 @@ def _title_line(first: str, para: str) -> tuple[str, str] | None:
     title = first[label.end():] if label else first
     words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
     rest = para[len(first):].lstrip()
-    if not words or len(title.split()) > 30 or title.endswith((".", ",", ";", ":")) \
+    if not words or len(title.split()) > 30 or title.endswith((",", ";", ":")) \
             or not (_CAPITALISED.match(_ABSTRACT_LABEL.sub("", rest, count=1)) or rest[:1].isupper()):
         return None
     cased = sum(w[0].isupper() for w in words) / len(words)
-    return (first, " ".join(title.split())) if label or cased >= 0.6 or _NAME_COLON.match(title) else None
+    if title.endswith(".") and cased < 0.6:  # a sentence, unless in Title Case ("... Towards Realistic Evaluation.")
+        return None
+    titled = not strict or label or cased >= 0.6 or _NAME_COLON.match(title)
+    return (first, " ".join(title.split())) if titled else None
 
 
 def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:

@@ -115,6 +115,19 @@ def test_a_title_line_over_most_abstracts_is_read_as_their_titles(tmp_path):
     assert [r.source.line for r in result.records] == [3, 6, 9]
     assert [i.message for i in result.issues if "title line" in i.message] == [
         "3 of 3 paragraphs open with a title line: read as the papers' titles"]
+    # in a titled file, titles in sentence case too; a paragraph without one continues the abstract above it
+    (tmp_path / "c").mkdir()
+    result = read_one(tmp_path / "c", "c.txt", (
+        "ICLR 2026 Papers\n\nSpectral Clustering of Graphs\n" + body + "\n\nGaussian certified unlearning in high "
+        "dimensions: a hypothesis testing approach\n*Certified unlearning* is hard. " + body + "\n\nThe second "
+        "paragraph of that abstract, after a blank line.\n\nHow NOT to Benchmark Your SITE Metric.\n" + body).encode())
+    assert [(r.title, r.text[:30], r.source.line) for r in result.records] == [
+        ("Spectral Clustering of Graphs", body[:30], 3),
+        ("Gaussian certified unlearning in high dimensions: a hypothesis testing approach",
+         "*Certified unlearning* is hard", 6), ("How NOT to Benchmark Your SITE Metric.", body[:30], 11)]
+    assert result.records[1].text.endswith(body + " The second paragraph of that abstract, after a blank line.")
+    assert "3 of 4 paragraphs open with a title line: read as the papers' titles; 1 without one: read as the rest of " \
+           "the abstract above" in [i.message for i in result.issues]
     (tmp_path / "b").mkdir()
     wrapped = read_one(tmp_path / "b", "b.txt", (
         "ICLR 2026 Papers\n\nLarge language models (LLMs) have shown remarkable abilities in\nreasoning. " + body +
@@ -134,7 +147,7 @@ def test_abstract_labels_and_keywords_lines(tmp_path):
         (ABSTRACT, ["KV cache", "LLM inference", "compression"]),
         ("Abstract reasoning is hard. We make the abstract: a summary with keywords: many. It works on real graphs of"
          " all kinds.", [])]
-    assert "1 of 2 paragraphs end with a keywords line: read as the papers' keywords" in [i.message for i in result.issues]
+    assert "1 of 2 abstracts end with a keywords line: read as the papers' keywords" in [i.message for i in result.issues]
 
 
 def test_utf16_with_bom_is_read(tmp_path):

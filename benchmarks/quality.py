@@ -16,15 +16,21 @@ Map: map_neighbour_keyword_lift -- how much more often a paper shares an author 
   papers on other discs of the collection's map than with any paper on another disc (1.0: placed at random).
 Results: results_found -- share of abstracts that state a figure in % or x (a percentage, a speedup) whose
   paper gets at least one headline result; results_per_paper -- headline results per paper.
+Title lines: the reader on the CSV's abstracts as text dumps, each under its title line (title_lines_read: share of
+  titles read exactly; title_lines_wrong: share of read titles that are not a real one) and hard-wrapped at 80
+  columns, no titles (wrapped_false_titles: titles read, should be 0).
 Time: enrichment of the whole CSV (and, with --scale N, of N perturbed copies).
 """
 from __future__ import annotations
 
 import argparse
+import csv
 import dataclasses
 import random
 import re
 import sys
+import tempfile
+import textwrap
 import time
 from collections import Counter
 from pathlib import Path
@@ -41,6 +47,7 @@ from generator.enrich.names import extract_name, token_counts  # noqa: E402
 from generator.enrich.text import corpus_text  # noqa: E402
 from generator.enrich.vectors import build_corpus  # noqa: E402
 from generator.enrich.train_categories import train  # noqa: E402
+from generator.readers import read_inputs  # noqa: E402
 
 
 def hidden(papers):
@@ -185,6 +192,22 @@ def perturbed(papers, n: int, seed: int = 0):
     return out
 
 
+def title_lines(csv_path: Path) -> dict:
+    """The reader on the CSV's abstracts written as text dumps: each under its title line (share of titles read
+    exactly, and of read titles that are wrong), and hard-wrapped at 80 columns with no titles (titles read)."""
+    rows = list(csv.DictReader(csv_path.open(encoding="utf-8")))
+    want = [" ".join(r["title"].split()) for r in rows]
+    with tempfile.TemporaryDirectory() as tmp:
+        titled, wrapped = Path(tmp) / "titled", Path(tmp) / "wrapped"
+        titled.mkdir(), wrapped.mkdir()
+        (titled / "a.txt").write_text("Papers\n\n" + "\n\n".join(f"{t}\n{r['abstract']}" for t, r in zip(want, rows)))
+        (wrapped / "a.txt").write_text("Papers\n\n" + "\n\n".join(textwrap.fill(r["abstract"], 80) for r in rows))
+        read = [r.title for r in read_inputs([titled]).records if r.title]
+        false = sum(r.title is not None for r in read_inputs([wrapped]).records)
+    return {"title_lines_read": len(set(read) & set(want)) / len(want),
+            "title_lines_wrong": len(set(read) - set(want)) / max(len(read), 1), "wrapped_false_titles": false}
+
+
 def timed(papers) -> tuple[float, float]:
     t, c = time.perf_counter(), time.process_time()
     enrich(papers)
@@ -220,6 +243,7 @@ def main() -> None:
     rows.update(subtopic_lift(enriched, {p.id: p.keywords for p in papers}))
     rows.update(map_lift(enriched, {p.id: p.keywords for p in papers}))
     rows.update(results(enriched))
+    rows.update(title_lines(args.csv))
     rows[f"enrich_{len(papers)}_wall_s"], rows[f"enrich_{len(papers)}_cpu_s"] = wall, cpu
     if args.scale:
         rows[f"enrich_{args.scale}_wall_s"], rows[f"enrich_{args.scale}_cpu_s"] = timed(perturbed(papers, args.scale))

@@ -27,7 +27,7 @@ LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer
 MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are left out, with a warning
 SHORT_PARAGRAPH_WORDS = 12
 # a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
-_LIST_NUMBER = re.compile(r"(?:\d{1,5}[.)]|\[\d{1,5}\]|\(\d{1,5}\)|#\d{1,5}[.:]?)\s+(?=\S)")
+_LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 # Control characters other than tab and newline: replaced by a space (with a warning) as the file is read,
 # so that nothing downstream (Markdown's own \x02..\x03 placeholders, terminals) ever sees them.
@@ -323,12 +323,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
     result.paragraphs[name] = len(paras)
-    numbered = [bool(_LIST_NUMBER.match(p)) for _, p in paras]
-    if sum(numbered) >= 2 and 2 * sum(numbered) >= len(paras):  # a numbered list of abstracts: the numbers go
-        paras = [(line, _LIST_NUMBER.sub("", p, count=1)) for line, p in paras]  # (one id for an abstract, whatever
-        # its number in this dump or the next)
-        result.issues.append(Issue("info", name, paras[0][0], f"{sum(numbered)} of {len(paras)} paragraphs open "
-                                   "with a list number (1., [2], (3)...): read without it"))
+    paras = _unnumbered(paras, name, result)
     titles = _titles(paras, text.split("\n"), name, result)
     abstracts: list[list] = []  # [line, title, text]
     for (line, para), title in zip(paras, titles or [None] * len(paras)):
@@ -347,6 +342,25 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
+
+
+def _unnumbered(paras: list[tuple[int, str]], name: str, result: ReadResult) -> list[tuple[int, str]]:
+    """The paragraphs without their list numbers where most open with one (a numbered dump, said in a note): the
+    number is the dump's, not the abstract's, and would give an abstract another id in the next dump.  A list's
+    numbers grow: a "1." after "57." opens an enumeration inside an abstract, and stays."""
+    marks = [_LIST_NUMBER.match(p) for _, p in paras]
+    found = sum(m is not None for m in marks)
+    if found < 2 or 2 * found < len(paras):
+        return paras
+    out, last, taken = [], 0, 0
+    for (line, para), m in zip(paras, marks):
+        number = int(next(g for g in m.groups() if g)) if m else 0
+        if number > last:
+            para, last, taken = para[m.end():], number, taken + 1
+        out.append((line, para))
+    result.issues.append(Issue("info", name, paras[0][0], f"{taken} of {len(paras)} paragraphs open with a list "
+                               "number (1., [2], (3)...): read without it"))
+    return out
 
 
 def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult) -> list | None:

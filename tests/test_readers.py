@@ -91,10 +91,11 @@ def test_a_numbered_list_of_abstracts_is_read_without_its_numbers(tmp_path):
     abstract has one id whatever its number; a single paragraph that opens so, among others that do not, stays."""
     other = "Graph clustering is hard. We introduce a spectral method with guarantees on block models."
     result = read_one(tmp_path, "a.txt", f"ICLR 2026 Papers\n\n1. {ABSTRACT}\n\n[2] {other}\n\n(3) {ABSTRACT} Also.\n\n"
-                                         f"{other} More.\n".encode())
-    assert [r.text for r in result.records] == [ABSTRACT, other, ABSTRACT + " Also.", other + " More."]
+                                         f"{other} More.\n\n1. {other} Enumerated.\n".encode())
+    assert [r.text for r in result.records] == [ABSTRACT, other, ABSTRACT + " Also.", other + " More.",
+                                                f"1. {other} Enumerated."]  # (a list's numbers grow: not after 3)
     (note,) = [i for i in result.issues if "list number" in i.message]
-    assert (note.level, note.line) == ("info", 3) and note.message.startswith("3 of 4 paragraphs")
+    assert (note.level, note.line) == ("info", 3) and note.message.startswith("3 of 5 paragraphs")
     (tmp_path / "b").mkdir()
     kept = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\n1. {ABSTRACT}\n\n{other}\n\n3.5 billion tokens. "
                                              f"{other}\n".encode())

@@ -39,6 +39,7 @@ from lunr import __TARGET_JS_VERSION__
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .cache import Cache, memo_key
+from .enrich.text import CJK_CHARS
 from .model import Paper
 from .parallel import fork_map
 from .related_terms import acronyms, related_terms
@@ -60,7 +61,10 @@ FORMAT_VERSION = 1
 
 # lunr.js semantics: the tokenizer splits on /[\s\-]+/ (str.split() after "-" -> " ");
 # the trimmer strips ASCII \W at both ends
-_TRIM = re.compile(r"^\W+|\W+$", re.ASCII)
+# the trimmer strips ASCII \W at both ends; but for Chinese and Japanese characters (their pairs: _cjk_pairs),
+# which lunr.js's trimmer would strip whole and paper-search.js looks up as they are
+_TRIM = re.compile(rf"^[^\w{CJK_CHARS}]+|[^\w{CJK_CHARS}]+$", re.ASCII)
+_CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
 _SEP = "\x01"  # joins a column's texts for one split; never a token of its own
 
 
@@ -162,14 +166,18 @@ def index_terms(text: str) -> list[str]:
 
 
 def _field_texts(p: Paper) -> list[str]:
-    return [
-        p.title or "",
-        p.name or "",
-        " ".join(p.tags),
-        " ".join(p.entities),
-        p.category or "",
-        p.plain_text or "",
-    ]
+    return [_cjk_pairs(t) for t in (p.title or "", p.name or "", " ".join(p.tags), " ".join(p.entities),
+                                    p.category or "", p.plain_text or "")]
+
+
+def _cjk_pairs(text: str) -> str:
+    """Chinese and Japanese, written without spaces between words, as the overlapping pairs of characters of each
+    run (as Lucene's CJK analyzer indexes them): "用于缓存压缩" -> " 用于 于缓 缓存 存压 压缩 ".  The search page splits
+    a query the same way, so that any two or more characters of a run find it."""
+    if text.isascii():
+        return text
+    return _CJK_RUN.sub(lambda m: " " + " ".join(m.group()[i:i + 2] for i in range(max(len(m.group()) - 1, 1))) + " ",
+                        text)
 
 
 def _order(papers: list[Paper]) -> list[Paper]:

@@ -808,3 +808,45 @@ def test_map_from_a_sub_topic_page_shows_its_disc(browser, dev_site):
         assert web.errors == [] and web.dialogs == [] and web.outside == [] and web.missing == []
     finally:
         web.page.close()
+
+
+CJK_ABSTRACTS = """ICLR 2026 论文列表
+
+键值缓存随上下文长度线性增长，成为长文本推理的内存瓶颈。为了解决这一问题，我们提出了 ProtoKV，一种用于KV缓存压缩的新方法。ProtoKV 在 LongBench 上取得了最好的结果，同时内存占用降低了 3 倍。
+
+大语言模型在复杂推理任务上表现出色，但其推理过程往往冗长且低效。为了解决这一问题，我们提出了一种新的推理压缩方法，称为思维链压缩（CoTC）。实验表明，CoTC将推理长度减少了50%！
+
+本研究では、グラフニューラルネットワークの過平滑化を分析し、新しい正規化手法を提案する。実験により、提案手法が深いネットワークでも性能を維持することを示す。
+
+We study diffusion models and show that they memorize their training data below a critical dataset size, with a sharp transition above it in every setting we test.
+"""
+
+
+@pytest.fixture(scope="module")
+def cjk_site(tmp_path_factory):
+    """A site of Chinese, Japanese and English abstracts, served."""
+    work = tmp_path_factory.mktemp("cjk-project")
+    (work / "zh.txt").write_text(CJK_ABSTRACTS, "utf-8")
+    site = _built_site(work / "p", abstracts=work / "zh.txt")
+    with serve(site) as url:
+        yield site, url
+
+
+def test_chinese_and_japanese_words_are_found(browser, cjk_site):
+    """Chinese and Japanese have no spaces between words: two or more characters of a run find the abstracts that
+    write them (the index holds each run's character pairs), an English word still finds its paper."""
+    site, base = cjk_site
+    web = Watched(browser, base)
+    try:
+        for query, want in (("缓存压缩", "ProtoKV"), ("思维链", "CoTC"), ("過平滑化", "グラフ"), ("推理 压缩", "CoTC"),
+                            ("memorize", "diffusion")):
+            web.search(query)
+            titles = web.titles()
+            assert titles and want.lower() in titles[0].lower(), (query, titles)
+        web.search("缓存压缩")
+        assert len(web.titles()) == 1  # (not every abstract with 缓 or 压)
+        web.search("量子计算")
+        assert web.titles() == []
+        assert web.errors == [] and web.dialogs == [] and web.outside == []
+    finally:
+        web.page.close()

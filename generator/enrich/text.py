@@ -18,7 +18,8 @@ _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+|\b(?:[a-z0-9-]+\.)+(?:com|
 # what a text holds (lower-cased) wherever _URL matches: a domain ending, or an i that IGNORECASE
 # takes for "i" but lower() does not make one (İ, ı)
 _URL_NEEDLES = (".com", ".org", ".net", ".io", ".ai", "\u0130".lower(), "\u0131")
-CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # a kana or Han character
+CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"  # kana and Han characters (a class's ranges)
+CJK = re.compile(f"[{CJK_CHARS}]")
 CJK_STOPS = "。！？"  # the full stops of Chinese and Japanese, which no space follows
 # a sentence's end: . ! ? before white space and a capital, or a CJK full stop, which needs neither
 _SENT = re.compile(rf"([.!?](?=\s+[A-Z(\[\"“])|[{CJK_STOPS}])\s*")  # (the mark first, not a look-behind: re skips ahead to it)

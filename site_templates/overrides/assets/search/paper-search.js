@@ -130,6 +130,17 @@
     return res;
   };
 
+  // Chinese and Japanese characters, written without spaces: the index holds each run's overlapping pairs
+  // (search.py's _cjk_pairs), and so does a query: "缓存压缩" looks up 缓存, 存压 and 压缩
+  var CJK_RUN = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+$/;
+  function cjkPairs(text) {
+    return text.replace(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g, function (run) {
+      var pairs = [];
+      for (var i = 0; i < Math.max(run.length - 1, 1); i++) pairs.push(run.slice(i, i + 2));
+      return " " + pairs.join(" ") + " ";
+    });
+  }
+
   /** Parse a query string into clauses; never throws, whatever the input. */
   Engine.prototype.parse = function (query) {
     var clauses = [], self = this;
@@ -142,8 +153,13 @@
       var fuzzy = 0, prefix = false, fm = /~(\d?)$/.exec(chunk);
       if (fm) { fuzzy = Math.min(parseInt(fm[1] || "1", 10), 2); chunk = chunk.slice(0, fm.index); }
       if (/\*$/.test(chunk)) { prefix = true; chunk = chunk.replace(/\*+$/, ""); }
-      chunk.split(/[\s\-:^~*+"'`]+/).forEach(function (word) {
+      cjkPairs(chunk).split(/[\s\-:^~*+"'`]+/).forEach(function (word) {
         if (!word || clauses.length >= MAX_CLAUSES) return;
+        if (CJK_RUN.test(word)) {  // a pair of Chinese or Japanese characters: a term as the index holds it
+          clauses.push({ word: word, term: word, stop: false, fields: fields || self.fields, presence: presence,
+                         prefix: false, fuzzy: 0 });
+          return;
+        }
         var norm = self.normalize(word);
         if (!norm.trimmed) return;
         clauses.push({

@@ -384,15 +384,16 @@ _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
 _ABSTRACT_LABEL = re.compile(r"^(?:Abstract|ABSTRACT)\s*[:：.—–]\s*")
 # a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
 _KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
-                            r"(\S[^\n]{0,400}?)\s*$")
+                            r"(\S.{0,400}?)\s*$")
 _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
 
 
 def _title_line(first: str, para: str, strict: bool = True) -> tuple[str, str] | None:
     """(the paragraph's first line, as joined, and the title it holds) where that line reads as a paper's title
-    above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may, and a '.' a line in
-    Title Case), and a capitalised sentence under it; `strict`, also most of its longer words capitalised, a "Name: ..." form or a label; else None."""
+    above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may, and a '.' a line
+    in Title Case), and a capitalised sentence under it; `strict`: also most of its longer words capitalised, a
+    "Name: ..." form or a label.  Else None."""
     first = first.strip()  # (as paragraphs() joins it)
     if not para.startswith(first):
         first = _LIST_NUMBER.sub("", first, count=1)  # (read without its list number)

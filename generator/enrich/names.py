@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 from generator.markup import MATH_PLAIN, MD_CHAR_REFS
 
+from .text import CJK
+
 COMMON = frozenset("""
 AI ML DL NLP CV RL LLM VLM MLLM LVLM LM LRM GPT CNN RNN GNN MLP ViT VAE GAN SGD RLHF RLVR RLAIF DPO PPO
 GRPO SFT CoT ICL RAG KV QA VQA OOD IID SOTA API GPU TPU CPU NeRF PDE ODE SDE MDP POMDP LoRA MoE ReLU KL
@@ -802,6 +804,8 @@ _JA_NAMED = re.compile(rf"{_LATIN_NAME}[*」”]*\s*(?:[（(][^）)]{{0,40}}[）
 
 def _cjk_named(text: str, common: frozenset[str]) -> str | None:
     """The first coined Latin name a Chinese or Japanese cue introduces ("我们提出了 ProtoKV，一种…" -> ProtoKV)."""
+    if text.isascii() or not CJK.search(text):  # (an English abstract: _JA_NAMED would try every word)
+        return None
     found = [(n.start(1), n.group(1)) for m in _CJK_CUE.finditer(text) if (n := _CJK_NAME.match(text, m.end()))
              and (m.group(1) or _CJK_AFTER.match(text, n.end()))]
     found += [(m.start(1), m.group(1)) for m in _JA_NAMED.finditer(text)]

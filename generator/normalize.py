@@ -488,7 +488,7 @@ def _cosines_reference(folded: dict[int, str] | list[str], ordered: list[tuple[i
 def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:
     """Explain every difference between paragraphs read and papers made: nothing is dropped silently.
 
-    `read` is a readers.ReadResult.  paragraphs = abstracts + excluded; abstracts = papers + merged.
+    `read` is a readers.ReadResult.  paragraphs = abstracts + excluded + joined; abstracts = papers + merged.
     """
     total = sum(read.paragraphs.values())
     merged = sum(len(p.sources) - 1 for p in papers)
@@ -505,7 +505,11 @@ def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> li
         for reason, items in reasons.items():
             where = ", ".join(f"{i.file}:{i.line}" for i in items[:3]) + (" ..." if len(items) > 3 else "")
             lines.append(f"    {len(items):,} x {reason} ({where})")
-    unexplained = total - len(read.records) - len(read.excluded)
+    if read.joined:
+        where = ", ".join(f"{i.file}:{i.line}" for i in read.joined[:3]) + (" ..." if len(read.joined) > 3 else "")
+        lines.append(f"  {len(read.joined):,} paragraphs without a title line in a titled file, read as the rest of "
+                     f"the abstract above them ({where})")
+    unexplained = total - len(read.records) - len(read.excluded) - len(read.joined)
     if unexplained:
         lines.append(f"  {unexplained:,} paragraphs/records unaccounted for: this is a bug, please report it")
     if merged:

@@ -59,8 +59,9 @@ class ReadResult:
     """Everything the read stage produced: records, issues, and the paragraph accounting.
 
     `paragraphs` counts, per file, every paragraph (text) or row/object/line (structured) that could
-    hold an abstract; `excluded` lists, with the reason, each one that did not become a record.  So
-    sum(paragraphs) == len(records) + len(excluded), always: nothing is dropped silently.
+    hold an abstract; `excluded` lists, with the reason, each one that did not become a record, and `joined`
+    each paragraph read as the rest of the abstract above it (a titled file's paragraph without a title line).
+    So sum(paragraphs) == len(records) + len(excluded) + len(joined), always: nothing is dropped silently.
     """
 
     records: list[RawRecord] = field(default_factory=list)
@@ -69,6 +70,7 @@ class ReadResult:
     excluded: list[Issue] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)  # a short reason for each of `excluded`
     files_not_read: list[str] = field(default_factory=list)
+    joined: list[Issue] = field(default_factory=list)  # paragraphs read as the rest of the abstract above them
 
     @property
     def errors(self) -> list[Issue]:
@@ -329,6 +331,9 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     for (line, para), title in zip(paras, titles or [None] * len(paras)):
         if titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
             abstracts[-1][2] += " " + para
+            result.joined.append(Issue("info", name, line, f"no title line: read as the rest of the abstract at line "
+                                       f"{abstracts[-1][0]} (a blank line inside it?)"))
+            result.issues.append(result.joined[-1])
             continue
         abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para])
     tagged = 0

@@ -69,7 +69,7 @@ def test_symlink_inside_is_read_once_and_newline_names_are_escaped(corpus):
 
 def test_every_paragraph_is_accounted_for(corpus):
     _, result = corpus
-    assert sum(result.paragraphs.values()) == len(result.records) + len(result.excluded)
+    assert sum(result.paragraphs.values()) == len(result.records) + len(result.excluded) + len(result.joined)
     assert len(result.excluded) == len(result.reasons)
 
 

@@ -371,11 +371,11 @@ def _unnumbered(paras: list[tuple[int, str]], name: str, result: ReadResult) -> 
 def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult) -> list | None:
     """Each paragraph's (first line, title) or None, where most paragraphs open with a title line (a titled dump,
     said in a note); else None."""
-    titles = [_title_line(lines[line - 1], para) for line, para in paras]
-    found = sum(t is not None for t in titles)
-    if found < 2 or 2 * found < len(paras):
+    lines_read = [_title_line(lines[line - 1], para) for line, para in paras]
+    sure = sum(t is not None and t[2] for t in lines_read)
+    if sure < 2 or 2 * sure < len(paras):
         return None
-    titles = [_title_line(lines[line - 1], para, strict=False) for line, para in paras]  # sentence case too
+    titles = [t and t[:2] for t in lines_read]  # (then sentence case too)
     found = sum(t is not None for t in titles)
     rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
     result.issues.append(Issue("info", name, paras[0][0], f"{found} of {len(paras)} paragraphs open with a title "
@@ -394,10 +394,10 @@ _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emph
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
 
 
-def _title_line(first: str, para: str, strict: bool = True) -> tuple[str, str] | None:
-    """(the paragraph's first line, as joined, and the title it holds) where that line reads as a paper's title
+def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
+    """(the paragraph's first line, as joined, the title it holds, sure) where that line reads as a paper's title
     above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may, and a '.' a line
-    in Title Case), and a capitalised sentence under it; `strict`: also most of its longer words capitalised, a
+    in Title Case), and a capitalised sentence under it; sure: also most of its longer words capitalised, a
     "Name: ..." form or a label.  Else None."""
     first = first.strip()  # (as paragraphs() joins it)
     if not para.startswith(first):
@@ -414,8 +414,7 @@ def _title_line(first: str, para: str, strict: bool = True) -> tuple[str, str] |
     cased = sum(w[0].isupper() for w in words) / len(words)
     if title.endswith(".") and cased < 0.6:  # a sentence, unless in Title Case ("... Towards Realistic Evaluation.")
         return None
-    titled = not strict or label or cased >= 0.6 or _NAME_COLON.match(title)
-    return (first, " ".join(title.split())) if titled else None
+    return first, " ".join(title.split()), bool(label or cased >= 0.6 or _NAME_COLON.match(title))
 
 
 def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:

@@ -791,7 +791,9 @@ def _uncued(text: str, tokens: Counter, common: frozenset[str]) -> str | None:
 
 _LATIN_NAME = r"([A-Za-z0-9α-ωΑ-Ω][A-Za-z0-9.+&^²³′'\-]*(?<=[A-Za-z0-9+²³′]))"
 # a Chinese abstract's cue: "我们提出了", "本文引入", "名为"/"称为" ("called"; the name may then precede 的)
-_CJK_CUE = re.compile(r"(?:提出|引入|介绍|构建|设计|开发|发布|推出|(名为|称为|称之为|简称|命名为))了?")
+CJK_PROPOSE = "提出|引入|介绍|构建|设计|开发|发布|推出"  # "propose", "introduce", "build", "design", "release"
+CJK_CALLED = "名为|称为|称之为|简称|命名为"  # "named", "called", "for short"
+_CJK_CUE = re.compile(rf"(?:{CJK_PROPOSE}|({CJK_CALLED}))了?")
 # the Latin name that follows within the clause, maybe in (full-width) brackets or quotes: "提出了基于电路的推理
 # 验证（CRV）", "提出 ProtoKV，一种", "本文提出Gaia2"
 _CJK_NAME = re.compile(rf"[^。！？；，,:：]{{0,40}}?[（(「“《*\s]*{_LATIN_NAME}")

@@ -17,7 +17,7 @@ import re
 from generator.markup import raised
 from generator.slugs import slugify
 
-from .names import _KINDS, _SELF, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
+from .names import _KINDS, _SELF, CJK_CALLED, CJK_PROPOSE, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
 from .text import CJK, CJK_STOPS, distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
@@ -824,7 +824,7 @@ def _plain_case(long: str, text: str, cased: dict[str, str]) -> str:
 
 
 # Chinese descriptors: the long form before the bracketed name ("称为思维链压缩（CoTC）"), after the last cue or mark
-_CJK_CUT = re.compile(r"[，,：:；。！？\s]|(?:提出|引入|介绍|构建|设计|开发)了?|称为|名为|称之为|简称|即|一种|一个|一套")
+_CJK_CUT = re.compile(rf"[，,：:；。！？\s]|(?:{CJK_PROPOSE})了?|{CJK_CALLED}|即|一种|一个|一套")
 # ... else the appositive after it ("ProtoKV，一种用于KV缓存压缩的新方法"), or what 名为 NAME 的 calls it
 _CJK_APPOS = re.compile(r"[*_]*\s*(?:[，,：:]\s*(?:这是|它是|即)?|是|的)\s*(?:一种|一个|一套|一款)?([^，,：:；。！？()（）]{2,30})(?=[，,；。！？]|$)")
 

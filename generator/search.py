@@ -158,7 +158,7 @@ def index_terms(text: str) -> list[str]:
     """The index terms lunr's pipeline makes of a text, in order (tokens trimmed to nothing and stop
     words dropped), as _tokenize does for the papers' fields."""
     out = []
-    for tok in text.lower().replace("-", " ").split():
+    for tok in _cjk_pairs(text).lower().replace("-", " ").split():
         t = _TRIM.sub("", tok)
         if t and t not in STOP_WORDS:
             out.append(lunr_js_stem(t))

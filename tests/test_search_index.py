@@ -425,3 +425,12 @@ def test_acronyms_are_read_from_the_papers_definitions():
     ]
     got = acronyms(texts, search.index_terms)
     assert got == {"llm": [["larg", "languag", "model"]], "rl": [["reinforc", "learn"]]}
+
+
+def test_index_terms_are_the_index_s_own_chinese_and_japanese_pairs_included():
+    """index_terms (what related terms and acronyms are counted over) splits a text as the index does: Chinese and
+    Japanese runs into their character pairs, the rest through lunr's pipeline; pairing twice changes nothing."""
+    text = "我们提出了ProtoKV，用于缓存压缩的 models"
+    assert search.index_terms(text) == ["我们", "们提", "提出", "出了", "protokv", "用于", "于缓", "缓存", "存压", "压缩",
+                                        "缩的", "model"]
+    assert search.index_terms(search._cjk_pairs(text)) == search.index_terms(text)

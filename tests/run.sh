@@ -13,5 +13,5 @@ fi
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test]'
+.venv/bin/python -m pip install -q -c constraints.txt -e '.[test]'  # the pinned releases: see constraints.txt
 exec .venv/bin/python -m pytest "$@"

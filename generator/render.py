@@ -158,6 +158,7 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
         coll_url=lambda coll_slug: urls.href(f"{coll_slug}/index.md"),
         map_url=lambda coll_slug: urls.href(f"{coll_slug}/map.md"),
         count="{:,}".format,  # 20,000 papers, as the search page writes its counts
+        papers=lambda n: f"{n:,} paper{'' if n == 1 else 's'}",  # "1 paper", "2,120 papers"
         raised=raised,  # A^2FM -> A²FM
     )
     return env

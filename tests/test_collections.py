@@ -9,11 +9,12 @@ from digest_fixtures import make_project, synth_file
 
 
 from generator.build import build  # noqa: E402
+from generator.slugs import slugify  # noqa: E402
 
 
 def test_second_collection_appears_beside_the_first(tmp_path):
     project = make_project(tmp_path / "p")
-    synth_file(project / "abstracts" / "neurips.txt", "NeurIPS 2025 Papers", 4, "neurips")
+    synth_file(project / "abstracts" / "neurips.txt", "NeurIPS 2025 Papers", 1, "neurips")  # (one paper: "1 paper")
     cwd = os.getcwd()
     os.chdir(project)
     try:
@@ -23,7 +24,7 @@ def test_second_collection_appears_beside_the_first(tmp_path):
     by_coll: dict[str, int] = {}
     for p in result.papers:
         by_coll[p.collection] = by_coll.get(p.collection, 0) + 1
-    assert by_coll == {"ICLR 2026": 38, "NeurIPS 2025": 4}
+    assert by_coll == {"ICLR 2026": 38, "NeurIPS 2025": 1}
     site, docs = project / "site", project / "docs"
     assert (site / "iclr-2026" / "index.html").is_file() and (site / "neurips-2025" / "index.html").is_file()
     home = (docs / "index.md").read_text("utf-8")
@@ -35,7 +36,11 @@ def test_second_collection_appears_beside_the_first(tmp_path):
     html = (site / "index.html").read_text("utf-8")
     assert 'href="neurips-2025/"' in html and 'href="iclr-2026/"' in html
     coll = (docs / "neurips-2025" / "index.md").read_text("utf-8")
-    assert "4 papers from NeurIPS 2025 Papers" in coll
+    assert "1 paper from NeurIPS 2025 Papers" in coll
+    lone = next(p for p in result.papers if p.collection == "NeurIPS 2025")
+    category = (docs / "neurips-2025" / f"{slugify(lone.category)}.md").read_text("utf-8")
+    assert "1 paper in NeurIPS 2025" in category
+    assert "38 papers from ICLR 2026" in (docs / "iclr-2026" / "index.md").read_text("utf-8")
     for p in result.papers:
         if p.collection == "NeurIPS 2025":
             page = (docs / "papers" / f"{p.slug}.md").read_text("utf-8")

@@ -136,8 +136,11 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
     save = cache.save if cache is not None else lambda: None  # each stage saves and drops its memo tables
     out.read = read_stage(inputs, out.timings, replace_invalid)
     with stage("normalize", out.timings):
-        papers = normalize(out.read.records, cache)
+        papers = normalize(out.read.records, cache, merged := [])
         save()
+    out.read.issues.extend(merged)
+    for line in summarize(merged):
+        log(line)
     children = []  # started alongside this process and not yet collected: stopped if the build fails
     try:
         # The near-duplicate check only reports: a forked child makes it on the core enrichment leaves

@@ -38,5 +38,5 @@ class CheckResult:
 
 def check_inputs(inputs: list[Path], replace_invalid: bool = False) -> CheckResult:
     read = read_inputs(inputs, replace_invalid=replace_invalid)
-    papers = normalize(read.records)
+    papers = normalize(read.records, merged=read.issues)  # (merged duplicates are reported with what was read)
     return CheckResult(read, papers, near_duplicates(papers))

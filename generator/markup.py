@@ -24,6 +24,15 @@ SWITCH = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "sc": "text", "rm"
 COLORED = {"textcolor", "colorbox"}  # \textcolor{blue}{words}: the words, not "blue"
 WORDS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "vs": "vs.", "etc": "etc.", "ldots": "…", "dots": "…",
          "LaTeX": "LaTeX", "TeX": "TeX", "textendash": "–", "textemdash": "—", "times": "×", "approx": "≈"}
+# (words read so only since \item and \\ were: WORDS are also how the ids of older papers read them)
+WORDS_MORE = {"item": "•", "textbullet": "•", "newline": " ", "linebreak": " ", "par": " ", "noindent": "",
+              "textasciitilde": "~", "textperthousand": "‰", "textdegree": "°", "percent": "%"}
+QUANTITIES = {"SI": 2, "qty": 2, "si": 1, "unit": 1}  # siunitx: \SI{5}{\percent}, \si{\milli\second} (arguments)
+UNITS = {"percent": "%", "degree": "°", "celsius": "°C", "degreeCelsius": "°C", "per": "/", "squared": "²",
+         "cubed": "³", "second": "s", "minute": "min", "hour": "h", "day": "d", "metre": "m", "meter": "m",
+         "gram": "g", "litre": "L", "liter": "L", "byte": "B", "bit": "bit", "hertz": "Hz", "watt": "W", "joule": "J",
+         "volt": "V", "ampere": "A", "kelvin": "K", "pico": "p", "nano": "n", "micro": "µ", "milli": "m", "centi": "c",
+         "kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P"}
 ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307",
            "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328", "r": "\u030a",
            "d": "\u0323", "b": "\u0331"}  # a letter-named accent only with braces: \v{c}, \c{c}, \H{o}
@@ -153,7 +162,15 @@ _MARKS = frozenset("\\`*_{}[]$~^")
 def _command_text(name: str, legacy: bool) -> str:
     """What a command with no argument reads as: its word (\\eg), its symbol (\\pm outside math: ±, but for
     `legacy`), else its name (an author's macro: \\GRACE)."""
+    if not legacy and name in WORDS_MORE:
+        return WORDS_MORE[name]
     return WORDS.get(name) or (None if legacy else MATH_PLAIN.get(name)) or name
+
+
+def _unit(tex: str) -> str:
+    """An siunitx unit as text: `\\milli\\second` -> `ms`, `\\metre\\per\\second` -> `m/s`, `\\percent` -> `%`."""
+    s = re.sub(r"\\([A-Za-z]+)\s*", lambda m: UNITS.get(m.group(1), m.group(1)), tex)
+    return _SPACES.sub(" ", re.sub(r"[{}\\]", "", s)).strip()
 
 
 def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
@@ -175,6 +192,13 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
         if buf:
             out.append(Node("text", "".join(buf)))
             buf.clear()
+
+    def put(s: str):
+        if s == "~" and not legacy:  # a literal "~" (\textasciitilde): a node of its own, which _typography
+            flush()  # does not read as a tie
+            out.append(Node("text", s))
+        else:
+            buf.append(s)
 
     while i < n:
         c = text[i]
@@ -223,8 +247,8 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                 buf.append(" ")
                 i += 2
                 continue
-            if not nxt.isalnum():
-                buf.append(nxt)  # \% \& \_ \< and friends: the character itself
+            if not nxt.isalnum():  # \% \& \_ \< and friends: the character itself; \\ a line break, a space
+                put(" " if nxt == "\\" and not legacy else nxt)
                 i += 2
                 continue
             m = _COMMAND.match(text, i + 1, i + 40)
@@ -244,6 +268,11 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                         i = close + 1
                         continue
                 close = _matching_brace(text, j) if has_arg else -1
+                if close > 0 and name in DROP and not legacy and text[i - 1] == "~" and buf and buf[-1].endswith("~"):
+                    buf[-1] = buf[-1][:-1]  # "work~\cite{x}", "Fig.~\ref{f}": the tie goes with what it ties
+                    after = text[close + 1:close + 3]
+                    if buf[-1].endswith(".") and after[:1] == "." and after != "..":
+                        buf[-1] = buf[-1][:-1]  # ("see Fig.~\ref{f}." ends "see Fig.", not "see Fig..")
                 if name in LETTERS and close in (-1, j + 1):  # \ss, {\o}, \L{}; TeX skips the space after \AA
                     end = j if close < 0 else close + 1
                     i = _unbrace(text, buf, i, end)
@@ -257,7 +286,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     continue
                 if close == j + 1 and not legacy and name not in COLORED and name not in ("url", "href"):
                     if name not in DROP and name not in STYLE:  # \GRACE{}: a macro the author defined for a
-                        buf.append(_command_text(name, legacy))  # name, the braces ending it
+                        put(_command_text(name, legacy))  # name, the braces ending it
                     i = close + 1  # (\textbf{}: nothing to show)
                     continue
                 if close > 0:
@@ -277,6 +306,14 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                         if close2 > 0:
                             out.append(_link(inner.strip(), parse(text[close + 2:close2], depth + 1, legacy)))
                             close = close2
+                    elif name in QUANTITIES and not legacy:  # \SI{5}{\percent}: "5%", \SI{3}{\milli\second}: "3 ms"
+                        unit, number = inner, False
+                        if QUANTITIES[name] == 2 and text.startswith("{", close + 1) \
+                                and (end := _matching_brace(text, close + 1)) > 0:
+                            out.extend(parse(inner, depth + 1, legacy))
+                            unit, close, number = text[close + 2:end], end, True
+                        unit = _unit(unit)
+                        buf.append(" " + unit if number and unit not in ("%", "°") else unit)
                     elif STYLE.get(name) == "code":
                         out.append(Node("code", inner))
                     elif STYLE.get(name) in ("strong", "em"):
@@ -285,7 +322,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                         out.extend(parse(inner, depth + 1, legacy))
                     i = close + 1
                     continue
-                buf.append(_command_text(name, legacy))
+                put(_command_text(name, legacy))
                 i = j
                 continue
         if c == "{" and not legacy and (m := _GROUP.match(text, i)):
@@ -408,6 +445,7 @@ def _link(url: str, label: list[Node] | None) -> Node:
 
 
 _BACKTICK = re.compile(r"`(?=\w)")
+_QUOTED = re.compile(r"`(?=\w)((?:[^`'\n]|'(?=\w))*)'(?![\w'])")  # `single quotes' (not the apostrophe of model's)
 _SPACES = re.compile(r"\s+")
 
 
@@ -415,13 +453,15 @@ _TIE = re.compile(r"(?<=[^\s~])~(?=[^\s~])")  # TeX's tie, "benchmarks~(AIME25",
 
 
 @functools.lru_cache(maxsize=1024)  # to_markdown, to_html and to_plain each ask for the same text
-def _typography(s: str, tie: bool = True) -> str:
+def _typography(s: str, tie: bool = True, quotes: bool = True) -> str:
+    """TeX's ties, dashes and quotes as characters.  (`quotes`: `x' -> ‘x’, not ‘x' as ids read it.)"""
     if tie and "~" in s:
         s = _TIE.sub(" ", s)
     if "--" in s:
         s = s.replace("---", "—").replace("--", "–")
     if "`" in s:
-        s = _BACKTICK.sub("‘", s.replace("``", "“"))
+        s = s.replace("``", "“")
+        s = _BACKTICK.sub("‘", _QUOTED.sub(r"‘\1’", s) if quotes and "'" in s else s)
     if "''" in s:
         s = s.replace("''", "”")
     if s.isprintable() and "  " not in s:
@@ -610,7 +650,7 @@ def to_plain(nodes: list[Node], marks: bool = False, legacy: bool = False) -> st
     parts = []
     for node in nodes:
         if node.kind == "text":
-            parts.append(_typography(node.text, tie=not marks))
+            parts.append(_typography(node.text, tie=not marks, quotes=not legacy))
         elif node.kind == "em" and marks and node.text:
             parts.append(node.text + to_plain(node.children, marks, legacy) + node.text)
         elif node.kind in ("strong", "em", "link"):

@@ -22,6 +22,7 @@ from .cache import Cache, memo_key
 from .model import Issue, Paper, RawRecord
 from .parallel import cores, fork_map, old_objects_frozen
 from .progress import progress
+from .readers import INVISIBLE, JOINERS
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
 NEAR_MIN_WORDS = 20  # shorter texts are too short to call near-duplicates (exact ones are merged anyway)
@@ -35,11 +36,13 @@ def paper_id(plain_text: str) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
 
 
-def clean_text(raw: str) -> str:
-    """Unicode NFC, control characters removed, doubled backslashes undone."""
+def clean_text(raw: str, legacy: bool = False) -> str:
+    """Unicode NFC, doubled backslashes undone; INVISIBLE characters removed, JOINERS kept, other control,
+    format or unassigned characters a space.  `legacy`: every one of them a space, as ids read them."""
     text = unicodedata.normalize("NFC", raw)
     if not text.isprintable():  # (fast path: a printable string has no category-C characters)
-        text = "".join(c if c in "\t\n" or unicodedata.category(c)[0] != "C" else " " for c in text)
+        text = "".join(c if c in "\t\n" or unicodedata.category(c)[0] != "C" or (c in JOINERS and not legacy)
+                       else "" if c in INVISIBLE and not legacy else " " for c in text)
     return markup.undouble(text)
 
 
@@ -51,6 +54,8 @@ def paper_key(clean: str, nodes: list[markup.Node], plain: str) -> str:
     if "\\" in clean or "$" in clean or "&" in clean:
         nodes = markup.parse(clean, legacy=True)
         plain = markup.to_plain(nodes, legacy=True)
+    elif "`" in clean:  # (`quoted': ‘quoted' as it was read before its closing quote was)
+        plain = markup.to_plain(nodes, legacy=True)
     return markup.to_plain(nodes, marks=True, legacy=True) if "*" in clean or "_" in clean or "~" in clean else plain
 
 
@@ -59,8 +64,10 @@ def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
     clean = clean_text(text)
     nodes = markup.parse(clean)
     plain = markup.to_plain(nodes)
-    return (paper_id(paper_key(clean, nodes, plain)), markup.to_markdown(nodes), markup.to_html(nodes), plain,
-            markup.links(nodes))
+    key = paper_key(clean, nodes, plain)
+    if not text.isprintable() and (old := clean_text(text, legacy=True)) != clean:  # (the id reads what it read
+        key = paper_key(old, legacy := markup.parse(old), markup.to_plain(legacy))  # before: format characters as spaces)
+    return paper_id(key), markup.to_markdown(nodes), markup.to_html(nodes), plain, markup.links(nodes)
 
 
 def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Paper:
@@ -129,14 +136,20 @@ def _normalized(records: list[RawRecord], cache: Cache | None):
 
 
 @old_objects_frozen()
-def normalize(records: list[RawRecord], cache: Cache | None = None) -> list[Paper]:
-    """Papers in first-seen order; duplicates merged (sources kept, given metadata filled in)."""
+def normalize(records: list[RawRecord], cache: Cache | None = None, merged: list[Issue] | None = None) -> list[Paper]:
+    """Papers in first-seen order; duplicates merged (sources kept, given metadata filled in), each named in
+    `merged` at its source, with the first's (a warning where it is in another collection: a paper has one)."""
     papers: dict[str, Paper] = {}
     for paper in progress(_normalized(records, cache), "normalize", total=len(records)):
         seen = papers.get(paper.id)
         if seen is None:
             papers[paper.id] = paper
             continue
+        if merged is not None:
+            at, first, other = paper.sources[0], seen.sources[0], paper.collection != seen.collection
+            merged.append(Issue("warning" if other else "info", at.file, at.line,
+                                f"the same abstract as {first.file}:{first.line}: one paper, with both sources"
+                                + (f"; listed under {seen.collection}, not {paper.collection}" if other else "")))
         seen.sources = sorted(set(seen.sources) | set(paper.sources))
         for attr in ("given_title", "url", "given_area"):
             if not getattr(seen, attr):

@@ -51,7 +51,13 @@ _HEADER_NOISE = re.compile(
     r"\b(accepted|selected|all|list of|papers?|abstracts?|proceedings|submissions?)\b|论文列表|论文|列表|摘要",
     re.IGNORECASE,
 )
-_VENUE_YEAR = re.compile(r"([A-Za-z][A-Za-z0-9&.\-]*)[\s_\-']*((?:19|20)\d\d)(?!\d)")
+_VENUE_YEAR = re.compile(r"([A-Za-z][A-Za-z0-9&.\-]*)\)?[\s_\-']*((?:19|20)\d\d)(?!\d)")  # ("(ICLR) 2026" too)
+_VENUE = re.compile(r"(?<![\w\-])[A-Z][A-Za-z&.\-]*[A-Z]\)?[\s_\-']*(?:19|20)\d\d(?!\d)")  # ICLR 2026, NeurIPS 2025
+INVISIBLE = frozenset("\u00ad\u200b\u2060\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# (soft hyphens and zero-width spaces from PDFs, "inves\u00adtigate"; direction marks): characters that show nothing
+JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: part of Persian words and emoji ("👩\u200d👧"), kept
+CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"  # kana and Han characters (a class's ranges)
+_CJK_TEXT = re.compile(f"[{CJK_CHARS}]")
 
 
 @dataclass
@@ -120,15 +126,14 @@ def collection_name(header: str, fallback: str = "") -> str:
     return cleaned or (fallback.replace("_", " ").strip() or "Papers")
 
 
-def looks_like_header(paragraph: str) -> bool:
-    """A header is one short line that does not read like a sentence of an abstract."""
+def looks_like_header(paragraph: str, one_line: bool = False) -> bool:
+    """A header is one short line that does not read like a sentence of an abstract; or, where the paragraph is
+    one line of the file, one that names a venue, its year and its papers ("ICLR 2026 accepted papers.",
+    "... (ICLR) 2026 - full list of accepted papers")."""
     text = paragraph.strip()
-    return (
-        0 < len(text) <= MAX_HEADER_CHARS
-        and "\n" not in text
-        and not re.search(r"[.!?。]\s*$", text)
-        and len(text.split()) <= 12
-    )
+    return 0 < len(text) <= MAX_HEADER_CHARS and "\n" not in text and (
+        (not re.search(r"[.!?。]\s*$", text) and len(text.split()) <= 12)
+        or one_line and bool(_VENUE.search(text) and _HEADER_NOISE.search(text)))
 
 
 def display_name(rel: str, issues: list[Issue]) -> str:
@@ -285,7 +290,8 @@ def paragraphs(text: str) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     start, lines = 0, []
     for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip():
+        if line.strip() and (line.isascii() or line.strip().strip(_SHOWS_NOTHING).strip()):  # (a line of a zero-width
+            # space alone is blank)
             if not lines:
                 start = number
             lines.append(line.strip())
@@ -301,20 +307,31 @@ def _header_hint(text: str, line: int) -> str:
     """Where the paragraph at `line` opens with a header line and a new sentence right under it (no blank
     line between), a hint that says so; otherwise ""."""
     first, after = (text.split("\n", line + 1)[line - 1:line + 1] + [""])[:2]
-    if after.strip()[:1].isupper() and looks_like_header(first):
+    if after.strip()[:1].isupper() and looks_like_header(first, one_line=True):
         return f" (its first line, {first.strip()!r}, reads like one: put a blank line after it)"
     return ""
 
 
+_SHOWS_NOTHING = "".join(INVISIBLE | JOINERS)
+_FRONT_MATTER = re.compile(r"---[ \t]*\n(?:.*\n){0,40}?(?:---|\.\.\.)[ \t]*(?=\n|$)")  # YAML, atop a Markdown file
+
+
 def read_text(text: str, name: str, result: ReadResult) -> None:
     """The seed format: a header paragraph, then one abstract per paragraph."""
+    if "\u2028" in text or "\u2029" in text:  # Unicode's line and paragraph separators
+        text = text.replace("\u2028", "\n").replace("\u2029", "\n\n")
+    front = _FRONT_MATTER.match(text)
+    if front:  # (blank lines in its place: every line keeps its number)
+        text = "\n" * front.group(0).count("\n") + text[front.end():]
+        result.issues.append(Issue("info", name, 1, f"front matter (lines 1-{front.group(0).count(chr(10)) + 1}) "
+                                   "skipped"))
     paras = paragraphs(text)
     result.paragraphs[name] = 0
     if not paras:
         result.issues.append(Issue("warning", name, 1, "empty file (no header and no abstracts); nothing read from it"))
         return
     header = ""
-    if looks_like_header(paras[0][1]):
+    if looks_like_header(paras[0][1], one_line=text.split("\n", paras[0][0])[paras[0][0] - 1].strip() == paras[0][1]):
         header = paras.pop(0)[1]
     else:
         result.issues.append(Issue("warning", name, paras[0][0],
@@ -615,7 +632,9 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
                                        f"is ~1,500, at most {LONG_PARAGRAPH:,}): kept as one paper"
                                        + ("; are several abstracts run together? Separate them with blank lines"
                                           if text_file else "")))
-        elif len(rec.text.split(None, SHORT_PARAGRAPH_WORDS)) < SHORT_PARAGRAPH_WORDS:  # (stops counting there)
+        elif len(rec.text.split(None, SHORT_PARAGRAPH_WORDS)) < SHORT_PARAGRAPH_WORDS and (
+                n < 2 * SHORT_PARAGRAPH_WORDS or not _CJK_TEXT.search(rec.text)):  # (Chinese and Japanese put no
+            # spaces between words: short is under 24 characters)
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
                                        f"very short paragraph ({len(rec.text.split())} words): kept as a paper; "
                                        "is it a stray line?"))

@@ -117,8 +117,14 @@ def test_exact_and_near_duplicates_are_reported_with_both_locations(tmp_path):
     assert re.fullmatch(r"b\.txt:5: warning: near-duplicate of a\.txt:5 \(9\d% similar, not identical\): kept as two "
                         r"papers; if it is the same abstract with a typo, delete one copy", str(near)), str(near)
     report = "\n".join(result.report())
+    assert "a.txt:7: info: the same abstract as a.txt:3: one paper, with both sources" in report
     assert "1 abstracts are exact duplicates of another and were merged" in report
     assert "1 pairs of near-duplicate abstracts flagged" in report
+    # a copy in another collection: the paper is listed in the first one only, and the warning says so
+    (tmp_path / "c.txt").write_bytes(text("NeurIPS 2025 Papers", A3))
+    (merged,) = [i for i in check_inputs([tmp_path]).read.issues if i.file == "c.txt"]
+    assert str(merged) == ("c.txt:3: warning: the same abstract as b.txt:3: one paper, with both sources; listed "
+                           "under ICLR 2026, not NeurIPS 2025")
 
 
 def test_near_duplicates_do_not_flag_different_abstracts():

@@ -158,6 +158,39 @@ def test_a_style_command_left_open_shows_its_words():
     assert paper.id == paper_id("VLMs encode locations by binding textit{spatial IDs to textual activations, then reason.")
 
 
+def test_a_tie_before_a_dropped_citation_or_reference_goes_with_it():
+    """"work~\\cite{x}", "Fig.~\\ref{f}.": the tie goes with the dropped command (no stray "~", no "Fig.."); a tie
+    between words is still a space.  Ids stay as they were (the legacy reading keeps the ties)."""
+    paper = norm(r"As shown in prior work~\cite{smith2020}, transformers fail; see Fig.~\ref{fig:1}. Table~3 shows it.")
+    assert paper.plain_text == "As shown in prior work, transformers fail; see Fig. Table 3 shows it."
+    assert paper.abstract_html == paper.abstract_md == paper.plain_text
+    assert paper.id == paper_id("As shown in prior work~, transformers fail; see Fig.~. Table~3 shows it.")
+
+
+def test_latex_single_quotes_close_curly_on_the_page():
+    """`strong' is ‘strong’ on the page and in plain text (not ‘strong'); apostrophes (model's, models') and ``x''
+    are as they were.  The id reads the straight close, as it did."""
+    raw = "the `strong' results of the models' and the model's ``best'' runs, not `tokens)''"
+    paper = norm(raw)
+    page = "the ‘strong’ results of the models' and the model's “best” runs, not ‘tokens)”"
+    assert paper.abstract_html == paper.abstract_md == page
+    assert paper.plain_text == page and paper.id == paper_id(page.replace("’", "'"))
+
+
+def test_structural_commands_line_breaks_and_siunitx_quantities_read_as_text():
+    """\\item is a bullet, \\\\ and \\newline a space, \\textasciitilde a "~" (not a tie), \\SI{5}{\\percent} "5%" and
+    \\SI{3.5}{\\milli\\second} "3.5 ms" (not "item", "newline", "5{percent}").  Ids stay as they were (legacy)."""
+    paper = norm(r"\begin{itemize} \item first \item second \end{itemize} then a \\ line break and \newline another,"
+                 r" and 5\textasciitilde{}10 at \SI{5}{\percent}, \SI{3.5}{\milli\second} in \si{\metre\per\second}.")
+    assert paper.plain_text == ("• first • second then a line break and another, and 5~10 at 5%, 3.5 ms in m/s.")
+    assert "5&#126;10 at 5%," in paper.abstract_md and " ms in m/s." in paper.abstract_md
+    assert "\\\\" not in paper.abstract_md and "item" not in paper.abstract_md
+    assert paper.id == paper_id("item first item second then a \\ line break and newline another, and 510 at"
+                                " 5{percent}, 3.5{millisecond} in metrepersecond.")
+    hostile = norm(r"\SI{1}{<img src=x onerror=alert(1)>} and \si{\unit}{<b>x</b>} \item <i>")
+    assert not [tag for tag in ("<img", "<b>", "<i>") if tag in hostile.abstract_html or tag in hostile.abstract_md]
+
+
 def test_html_character_references_read_as_their_characters():
     """"whether&mdash;or" (text copied from a web page) reads "whether—or"; a reference stays data: "&#60;script&#62;"
     is text on the page, "&#42;&#42;x&#42;&#42;" two stars and not emphasis, a control character's reference stays as
@@ -298,3 +331,15 @@ def test_math_closed_after_a_space():
     paper = norm(r"using $\frac{n}{2} \cdot $ poly bits, for $5 and $10")
     assert paper.abstract_html.startswith("using <math") and paper.abstract_html.endswith("</math> poly bits, for $5 and $10")
     assert paper.plain_text == "using n/2 · poly bits, for $5 and $10"
+
+
+def test_characters_that_show_nothing_go_joiners_stay_and_ids_read_them_as_before():
+    """A soft hyphen or a zero-width space (text from PDFs) was a space: "inves tigate"; now it goes. Zero-width
+    joiners (Persian words, emoji sequences) stay. The id is the one the old reading gave."""
+    paper = norm("we inves\u00adtigate elec\u00adtrical net\u200bworks, \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 "
+                 "and \U0001F469\u200d\U0001F467 in \u202eorder.")
+    assert paper.plain_text == ("we investigate electrical networks, \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 and "
+                                "\U0001F469\u200d\U0001F467 in order.")
+    assert "investigate" in paper.abstract_html and "\u200c" in paper.abstract_md
+    assert paper.id == norm("we inves tigate elec trical net works, \u0645\u06cc \u062e\u0648\u0627\u0647\u0645 and "
+                            "\U0001F469 \U0001F467 in  order.").id

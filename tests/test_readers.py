@@ -230,3 +230,45 @@ def test_title_lines_on_the_dev_abstracts():
     figures = quality.title_lines(DEV_CSV)
     assert figures["title_lines_read"] >= 0.995 and figures["title_lines_wrong"] == 0
     assert figures["wrapped_false_titles"] == 0
+
+
+def test_lines_of_invisible_characters_and_unicode_separators_part_paragraphs(tmp_path):
+    """A line that shows nothing (a zero-width space, a BOM, a soft hyphen) is blank, and Unicode's paragraph
+    separator parts paragraphs: before, either ran a whole file into one paper."""
+    for sep in ("\n\u200b\n", "\n \ufeff \n", "\n\u00ad\n", "\u2029"):
+        text = f"ICLR 2026 Papers{sep}{ABSTRACT}{sep}{ABSTRACT} Two.{sep}{ABSTRACT} Three.\n"
+        result = read_one(tmp_path, "a.txt", text.encode())
+        assert [r.text for r in result.records] == [ABSTRACT, f"{ABSTRACT} Two.", f"{ABSTRACT} Three."], repr(sep)
+        assert {r.collection for r in result.records} == {"ICLR 2026"}
+    lines = read_one(tmp_path, "a.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n\u200b\n{ABSTRACT} Two.\n".encode())
+    assert [r.source.line for r in lines.records] == [3, 5]
+
+
+@pytest.mark.parametrize("header, collection", [
+    ("ICLR 2026 accepted papers.", "ICLR 2026"),
+    ("International Conference on Learning Representations (ICLR) 2026 - Full list of accepted papers with "
+     "abstracts", "ICLR 2026"),
+])
+def test_a_header_naming_a_venue_its_year_and_papers_is_a_header_with_a_full_stop_or_many_words(tmp_path, header,
+                                                                                                 collection):
+    result = read_one(tmp_path, "dump.txt", f"{header}\n\n{ABSTRACT}\n\n{ABSTRACT} Two.\n".encode())
+    assert [r.text for r in result.records] == [ABSTRACT, f"{ABSTRACT} Two."]
+    assert {r.collection for r in result.records} == {collection}
+    assert not [i for i in result.issues if "no header" in i.message]
+    # (a short sentence that names a dataset and its year is not a header)
+    plain = read_one(tmp_path, "dump.txt", f"We evaluate on COCO 2017.\n\n{ABSTRACT}\n".encode())
+    assert len(plain.records) == 2 and any("no header" in i.message for i in plain.issues)
+
+
+def test_front_matter_atop_a_markdown_file_is_skipped_and_lines_keep_their_numbers(tmp_path):
+    result = read_one(tmp_path, "papers.md", f"---\ntitle: x\nlayout: page\n---\nNeurIPS 2025 Papers\n\n{ABSTRACT}\n".encode())
+    assert [(r.text, r.collection, r.source.line) for r in result.records] == [(ABSTRACT, "NeurIPS 2025", 7)]
+    assert [(i.level, i.line, i.message) for i in result.issues] == [("info", 1, "front matter (lines 1-4) skipped")]
+
+
+def test_a_chinese_abstract_is_not_called_short(tmp_path):
+    zh = ("大型语言模型在推理任务上表现出色，但其推理过程往往冗长。我们提出了一种新的压缩方法，称为思维链压缩（CoTC），"
+          "它在保持准确率的同时将推理长度减少了一半以上。")
+    result = read_one(tmp_path, "a.txt", f"ICLR 2026 论文列表\n\n{zh}\n\n短行\n".encode())
+    assert len(result.records) == 2
+    assert [i.line for i in result.issues if "very short" in i.message] == [5]  # (the stray line only)

@@ -40,6 +40,16 @@ def test_seed_categories(seeds):
         assert p.category_terms, p.title
 
 
+def test_words_that_drove_a_category_are_words(seeds):
+    """No one-letter term, nor digits or marks only, explains a category: not the "s" of "model's" (CRV's
+    "latent reasoning, verification, llm, model, signal, s")."""
+    crv = _find(seeds, "Circuit-based Reasoning Verification (CRV)")
+    assert crv.category_terms[:5] == ["latent reasoning", "verification", "llm", "model", "signal"]
+    assert "s" not in crv.category_terms and len(crv.category_terms) == 6
+    for p in seeds:
+        assert all(len(w) > 1 and not w.isdigit() for t in p.category_terms for w in t.split()), p.category_terms
+
+
 def test_seed_fields(seeds):
     slugs = [p.slug for p in seeds]
     assert len(set(slugs)) == len(slugs)

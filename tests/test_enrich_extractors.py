@@ -1163,6 +1163,29 @@ def test_key_phrase_titles_are_complete_phrases():
         assert last not in ("a", "an", "the", "of", "and", "with", "for", "to", "in"), title
 
 
+@pytest.mark.parametrize("raw, want", [
+    # a title is never marks only: not "::" of a mkdocstrings directive left in a dump
+    ("::: generator.cli mkdocstrings directive and a list of things. Documentation sites render such directives"
+     " in many ways. Results across twelve sites follow.",
+     "generator.cli mkdocstrings directive and a list of things"),
+    # a URL is a unit: its ":" cuts no phrase ("Bare URL https"), a phrase stops before it ("Code at https")
+    ("Bare URL https://en.wikipedia.org/wiki/Foo_(bar) is where the definition lives. Links are rendered in many"
+     " ways. Results across twelve sites follow.", "Bare URL"),
+    (r"We release code at \url{https://github.com/x/y}.", "We release code"),
+    ("Learning text representations is fundamental. Pretraining choices differ across encoders. We release all"
+     " project artifacts at https://hf.co/MLMvsCLM to foster further research.", "Learning text representations"),
+    # no stray mark an HTML remnant left ("Hidden <")
+    ("Hidden <!-- x --> text is a problem for converters. Comments are stripped in many ways. Results across"
+     " twelve sites follow.", None),
+])
+def test_titles_are_words_not_marks_or_cut_urls(raw, want):
+    import re
+    p = paper_from_text(raw)
+    title = make_title(None, extract_name(p.abstract_md), p.plain_text, [])
+    assert re.search(r"[^\W\d_]", title) and not re.search(r"https?$|://", title) and title[-1].isalnum(), title
+    assert want is None or title == want
+
+
 # --- tags: technical noun phrases, not generic words, verbs or fragments ------------------------------
 
 def test_tag_worthiness():

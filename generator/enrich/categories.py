@@ -15,7 +15,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .taxonomy import DATA, Taxonomy
-from .text import distinct_terms, lowered_text
+from .text import LETTER, distinct_terms, lowered_text
 from .vectors import Corpus, build_corpus, grams, row_numbers, top_in_rows, unit_rows
 
 MODEL_PATH = DATA / "category_model.json"
@@ -133,12 +133,15 @@ def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | Non
     rows' `texts` (what the model read: class_text), a pair of words only where the text writes it so
     (not "gap introduce" of "this gap, we introduce", nor "model llm" of "model (LLM)", which the
     tokenizer joined), and two pairs that overlap as one phrase where the text has it ("large language"
-    and "language models" -> "large language models")."""
+    and "language models" -> "large language models").  No term with a word of one letter, or of digits or marks
+    only, is shown ("s" of "model's", "d objects" of "3D objects"); the model's scores are as they are."""
     X = X.tocsr().sorted_indices()  # (ties by column)
     cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
     row = row_numbers(X)
     contrib = X.data * model.coef[np.maximum(cls_ix[row], 0), X.indices]
-    ok = (contrib > 0) & (cls_ix[row] >= 0)
+    cols, shown = np.unique(X.indices), np.zeros(len(model.terms), bool)
+    shown[cols] = [all(len(w) > 1 and LETTER.search(w) for w in model.terms[c].split()) for c in cols.tolist()]
+    ok = (contrib > 0) & (cls_ix[row] >= 0) & shown[X.indices]  # (no "s" of "model's": the spares go to words)
     row, col, contrib = row[ok], X.indices[ok], contrib[ok]
     pos, _ = top_in_rows(row, contrib, k + 8)  # (spares for the terms that are part of another or not written)
     out: list[list[str]] = [[] for _ in range(X.shape[0])]

@@ -18,7 +18,7 @@ from generator.markup import raised
 from generator.slugs import slugify
 
 from .names import _KINDS, _SELF, CJK_CALLED, CJK_PROPOSE, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
-from .text import CJK, CJK_STOPS, distinct_terms, sentences, shorten, singular, word_set
+from .text import CJK, CJK_STOPS, LETTER, distinct_terms, sentences, shorten, singular, word_set
 
 _FILLER = (r"(?:(?:novel|new|simple|simple yet effective|effective|general|generic|first|principled|lightweight|"
            r"powerful|versatile|plug-and-play|carefully designed|so-called|innovative|straightforward|"
@@ -85,6 +85,14 @@ _HEAD_JUNK = re.compile(r"^(?:(?:problem|question|task|issue|challenge|setting|n
 _MIXED_CASE = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z]{1,2}[a-z]*")
 _ONE_WORD = re.compile(r"[A-Za-z0-9\-&]+")
 _UNDERSCORE = re.compile(r"(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")
+_URL = re.compile(r"(?<![\w\-])(?:[a-z][a-z0-9+.\-]*://|www\.)\S*", re.I)  # one unit ("https://x.org/a_(b)")
+_LEAD_MARKS = "-–—:;,!?|"  # (a phrase opens with none: "::: generator.cli directive", "-Gaussian")
+
+
+def _before_url(s: str) -> str:
+    """s up to its first URL ("code at https://github.com/x/y" -> "code at "): a title never ends inside one."""
+    m = _URL.search(s)
+    return s[:m.start()] if m else s
 
 
 def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
@@ -92,8 +100,9 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     than max_words, cut before a preposition within the limit -- the first from the 5th word on
     ("reward modeling | with support for ...") -- never mid-phrase.  An acronym in parentheses is
     left out ("a text-to-speech (TTS) system"), except after a sentence's `subject`, where its verb follows."""
-    rest = rest.replace("*", "").replace("$", "")
-    rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip().lstrip("-–—")  # ("-Gaussian" of $(ε,δ)$-Gaussian)
+    rest = _before_url(rest.replace("*", "").replace("$", ""))
+    rest = (_UNDERSCORE.sub("", rest) if "_" in rest else rest).strip().lstrip(_LEAD_MARKS).strip()  # ("-Gaussian" of
+    # $(ε,δ)$-Gaussian)
     if "(" in rest and (not subject or _MODIFIER_PAREN.match(rest)):
         rest = _ACRONYM_PAREN.sub("", rest)  # "a text-to-speech (TTS) synthesis system"; a subject's modifier:
     m = _STOP_AT.search(rest)  # "Differentially private (DP) transfer learning" (not "Large language models (LLMs)")
@@ -125,8 +134,10 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
     math = next((i for i, w in enumerate(words) if i >= 2 and _MATH_WORD.fullmatch(w)), None)
     if math is not None:  # "a low-tubal-rank tensor | X⋆∈ R^n × n × k", "a Gaussian multi-index model | f(x)=g(Ux)"
         words = words[:math]
-    while words and (words[-1].lower() in _DANGLING or _TRAILING_ADVERB.fullmatch(words[-1]) or words[-1] in _MADE_WORDS):
-        words.pop()  # (nor on an adverb or what a "for" must follow: "learns a model of a game directly", "method designed")
+    while words and (words[-1].lower() in _DANGLING or _TRAILING_ADVERB.fullmatch(words[-1]) or words[-1] in _MADE_WORDS
+                     or not any(c.isalnum() for c in words[-1])):
+        words.pop()  # (nor on an adverb or what a "for" must follow: "learns a model of a game directly", "method designed";
+        # nor on a mark an HTML remnant left: "Hidden <!-- x -->")
     return _balanced(_OF_WHAT.sub("", " ".join(words)))
 
 
@@ -180,22 +191,27 @@ gap spot weakness weaknesses failures issue issues challenge challenges""".split
 def _good(p: str, name: str = "") -> bool:
     words = p.split()
     return 2 <= len(words) <= 12 and not _ANAPHOR.search(p) and (not name or p.lower() != name.lower()) \
+        and LETTER.search(p) is not None and not _URL_CUT.search(p) \
         and not all(w[:1].isdigit() for w in words) and not (len(words) <= 3 and words[-1].lower() in _REPORT) \
         and not all(w.lower().endswith("ly") or w.lower() in ("and", "or") for w in words) \
         and "%" not in p and not _REPORTED.match(p) and not (" and " in p and _GENERIC_ONLY.fullmatch(p)) \
         and not _ANSWER.fullmatch(p)
     # (not "Theoretically and empirically", nor a result: "GPT-5 completes only 8.67%", nor the report of one:
-    # "Experimental results showcasing the superior performance", nor kinds of things: "Benchmark and framework")
+    # "Experimental results showcasing the superior performance", nor kinds of things: "Benchmark and framework";
+    # nor marks only, "::", nor a URL a cut left: "Code at https")
 
 
+_URL_CUT = re.compile(r"(?<![\w\-])(?:https?|ftp|www)$|:/")
 _ANSWER = re.compile(r"(?:[\w\-]+\s+){0,3}?(?:answer|response|reply)", re.I)  # ("a positive and constructive answer"
 # to the question asked before: no title)
 _GENERIC_ONLY = re.compile(rf"(?:(?:{_SELF}s?|perspectives?|view|lens|methodolog(?:y|ical)|analys[ie]s|study|investigation|"
                            rf"theory|theoretical|empirical|systematic|unified|general|principled|new|novel|and|or)\s*)+",
                            re.I)  # (kinds of things joined: "Perspective and methodological framework", of what?)
 _REPORTED = re.compile(r"(?:(?:experimental|empirical|extensive|numerical|comprehensive|further)\s+)*(?:results|experiments)\b|"
-                       r"(?:(?:pre-?trained|trained)\s+)?(?:model\s+)?(?:weights|checkpoints)\b|(?:source\s+)?code\s+(?:and|with)\b",
-                       re.I)  # (nor what a paper releases: "Pretrained model weights with the supplementary material")
+                       r"(?:(?:pre-?trained|trained)\s+)?(?:model\s+)?(?:weights|checkpoints)\b|(?:source\s+)?code\s+(?:and|with)\b|"
+                       r"(?:all\s+(?:[\w\-]+\s+)?|project\s+)artifacts\b",
+                       re.I)  # (nor what a paper releases: "Pretrained model weights with the supplementary material",
+# "all project artifacts")
 
 
 # "a framework that detects X", "a method designed to stimulate X": what the thing does, as a gerund phrase
@@ -717,7 +733,7 @@ def _own_clause(c: str, min_words: int) -> str:
     parenthesis or dash a formula or an aside left, no dangling last word; else ""."""
     words = c.split()
     return c if min_words <= len(words) <= CLAIM_WORDS and not _OUTSIDE.search(c) and not _BROKEN.search(c) \
-        and words[-1].lower() not in _DANGLING else ""
+        and words[-1].lower() not in _DANGLING and not _URL_CUT.search(c) else ""
 
 
 _BROKEN = re.compile(r"\s-|-\s|\(|\)")
@@ -737,7 +753,7 @@ def _question(rest: str) -> str:
     """What a paper studies, as the question it asks: "we investigate how MoE sparsity influences two
     capability regimes" -> "How MoE sparsity influences two capability regimes" ("" if it points outside
     itself or runs too long)."""
-    rest = _ACRONYM_PAREN.sub("", rest.replace("*", ""))
+    rest = _ACRONYM_PAREN.sub("", _before_url(rest.replace("*", "")))
     m = _QUESTION.match(rest)
     if not m or _OUTSIDE.search(m.group(0)) or _INTERRUPTED.match(rest, m.end()):
         return ""  # (a clause an example or parenthesis interrupts: "how key architectural factors, such as ...")
@@ -758,9 +774,10 @@ def _question(rest: str) -> str:
 _AUX = frozenset("can could do does did is are was were will would should may might has have".split())
 
 
-_KIND_ONLY = re.compile(rf"(?:{_ADJ_RX}(?:,\s+|\s+and\s+)(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|(?:[\w\-]+\s+)?{_SELF}s?",
-                        re.I)
-# ("Unified framework", "Attention mechanism", "Training-free, plug-and-play decoding strategy")
+_KIND_ONLY = re.compile(rf"(?:{_ADJ_RX}(?:,\s+|\s+and\s+)(?:and\s+)?)+(?:[\w\-]+\s+){{0,2}}{_SELF}s?|"
+                        rf"(?:[a-z]+ly\s+)?(?:[\w\-]+\s+)?{_SELF}s?", re.I)
+# ("Unified framework", "Attention mechanism", "Training-free, plug-and-play decoding strategy", "Remarkably effective
+# strategy")
 _LEAD_DET = re.compile(r"^(?:(?:although|though|while|whereas|despite|since|because|as|when|given|with)\s+)?"
                        r"(?:(?:the|a|an)\s+)?", re.I)  # "Although diffusion models excel ..." -> diffusion models
 
@@ -874,7 +891,11 @@ def _made_title(name: str | None, text: str, tags: list[str]) -> str:
     phrases = [t for t in tags if " " in t or "-" in t]
     if phrases:
         return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
-    return shorten(_CLAUSE.split(first)[0] or first or "Untitled", 80)  # its first clause, at most 80 characters
+    clause = next((c for c in _CLAUSE.split(first) if LETTER.search(c)), "").strip(_LEAD_MARKS + " ").rstrip(".")
+    words = _before_url(clause).split()  # (not "::" of "::: generator.cli ..."; "We release code | at https://...")
+    while words and words[-1].lower() in _DANGLING:
+        words.pop()
+    return shorten(" ".join(words) or clause or "Untitled", 80)  # its first clause with a word, at most 80 characters
 
 
 _ACTS = re.compile(rf"\b{_WE_THIS}\s+(?:(?:\w+ly|also|further|then|here|instead)\s+)?(encourage|enable|accelerate|"

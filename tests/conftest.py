@@ -1,6 +1,7 @@
 """Shared fixtures: a throw-away project folder (mkdocs.yml + docs/ + abstracts/) and a built seed site."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -10,6 +11,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 DEV_CSV = SHARED / "data" / "iclr2026_dev.csv"
+
+
+def benchmark(name: str):
+    """benchmarks/<name>.py as a module (the benchmarks are scripts, not a package): tests hold their figures."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def make_project(where: Path, abstracts: Path | list[Path] | None = None) -> Path:

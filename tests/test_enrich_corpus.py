@@ -1,6 +1,5 @@
 """Corpus-wide enrichment: categories, sub-topics, tags, related papers, determinism."""
 import dataclasses
-import importlib.util
 import json
 import random
 from collections import Counter
@@ -10,6 +9,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
+from conftest import benchmark
 from generator.enrich import EnrichConfig, enrich
 from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv, read_seeds
 from generator.enrich.related import top_k
@@ -199,9 +199,7 @@ def test_subtopics_group_papers_by_shared_ideas(dev):
     """Two papers of one sub-topic share an author keyword (which the enrichment never reads) clearly more
     often than two papers of different sub-topics of their category: 1.58 times as often on the dev file;
     1.36 times when k-means clustered the TF-IDF rows themselves, by the words every abstract uses."""
-    spec = importlib.util.spec_from_file_location("quality", ROOT / "benchmarks" / "quality.py")
-    quality = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(quality)
+    quality = benchmark("quality")
     assert quality.subtopic_lift(dev, {p.id: p.keywords for p in dev})["subtopic_keyword_lift"] >= 1.45
     sizes = Counter((p.category, p.subtopic) for p in dev if p.subtopic)
     for cat in {c for c, _ in sizes}:  # no sub-topic that holds most of its category
@@ -211,9 +209,7 @@ def test_subtopics_group_papers_by_shared_ideas(dev):
 def test_the_map_puts_similar_discs_near_each_other(dev):
     """A paper shares an author keyword (never read by the enrichment) with its 10 nearest papers on other
     discs of the map 2.7 times as often as with any paper on another disc; with the places shuffled, 1."""
-    spec = importlib.util.spec_from_file_location("quality", ROOT / "benchmarks" / "quality.py")
-    quality = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(quality)
+    quality = benchmark("quality")
     keywords = {p.id: p.keywords for p in dev}
     assert quality.map_lift(dev, keywords)["map_neighbour_keyword_lift"] >= 1.8
     places = [p.position for p in dev]

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DEV_CSV, benchmark
 from generator.readers import collection_name, read_inputs
 
 SEEDS = Path(__file__).resolve().parent.parent / "abstracts"
@@ -209,9 +210,6 @@ def test_a_json_file_without_records_says_so(tmp_path):
     assert "no records" in said[("none.json", "warning")] and not result.records
 
 
-DEV_CSV = Path(__file__).resolve().parents[2] / "shared/data/iclr2026_dev.csv"
-
-
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")
 def test_dev_csv_reads_completely():
     result = read_inputs([DEV_CSV])
@@ -223,11 +221,7 @@ def test_dev_csv_reads_completely():
 def test_title_lines_on_the_dev_abstracts():
     """The dev abstracts written as a titled dump: their titles read (a title that is two sentences may be
     missed), none made up; hard-wrapped without titles: none read (benchmarks/quality.py's figures)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("quality", Path(__file__).resolve().parents[1] / "benchmarks/quality.py")
-    quality = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(quality)
-    figures = quality.title_lines(DEV_CSV)
+    figures = benchmark("quality").title_lines(DEV_CSV)
     assert figures["title_lines_read"] >= 0.995 and figures["title_lines_wrong"] == 0
     assert figures["wrapped_false_titles"] == 0
 

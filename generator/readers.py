@@ -320,6 +320,11 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     """The seed format: a header paragraph, then one abstract per paragraph."""
     if "\u2028" in text or "\u2029" in text:  # Unicode's line and paragraph separators
         text = text.replace("\u2028", "\n").replace("\u2029", "\n\n")
+    first = text.split("\n", 1)[0]
+    if "\t" in first and _has_abstract(first.split("\t")):  # a spreadsheet saved as text: a table, not paragraphs
+        result.issues.append(Issue("info", name, 1, "read as tab-separated: its first line is a header row with an "
+                                   "abstract column"))
+        return read_table(text, name, result, "\t")
     front = _FRONT_MATTER.match(text)
     if front:  # (blank lines in its place: every line keeps its number)
         text = "\n" * front.group(0).count("\n") + text[front.end():]
@@ -448,25 +453,45 @@ def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:
     return True
 
 
-def _pick(row: dict, key: str) -> str | None:
+def _pick(row: dict, key: str):
+    """The first non-empty value of `key`'s columns, as it is (text, a list, a number ...), or None."""
     lowered = {str(k).strip().lower(): v for k, v in row.items() if k is not None}
     for col in COLUMNS[key]:
         value = lowered.get(col)
-        if value not in (None, ""):
-            return value if isinstance(value, str) else (value if isinstance(value, list) else str(value))
+        if value not in (None, "", []):
+            return value
     return None
 
 
-def _split_list(value, seps: str) -> list[str]:
+def _text(value) -> str | None:
+    """A value as text: a string, or a list of strings joined ("abstract": ["part 1", "part 2"]); else None."""
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    return value if isinstance(value, str) else None
+
+
+_AND = re.compile(r",?\s+and\s+")  # "Ann Lee, Bo Chen and Cy Dee" (arXiv), "A, B, and C"
+
+
+def _split_list(value, seps: str, names: bool = False) -> list[str]:
+    """A list field's items: a list's (an author object's "name": Semantic Scholar), or a string split at `seps`
+    (and at " and " for `names`)."""
     if value is None:
         return []
     if isinstance(value, list):
-        return [str(v).strip() for v in value if str(v).strip()]
-    return [v.strip() for v in re.split(f"[{seps}]", value) if v.strip()]
+        items = [v.get("name", "") if isinstance(v, dict) else v for v in value]
+        return [str(v).strip() for v in items if isinstance(v, (str, int, float)) and str(v).strip()]
+    if not isinstance(value, str):
+        return []
+    parts = re.split(f"[{seps}]", _AND.sub(seps[0], value) if names else value)
+    return [v.strip() for v in parts if v.strip()]
 
 
 def _clean_value(value):
-    """Structured values can carry control characters as JSON escapes ("\\u0002"): blank them."""
+    """Structured values can carry control characters as JSON escapes ("\\u0002"): blank them; OpenReview's
+    {"value": x} is x."""
+    if isinstance(value, dict) and "value" in value:
+        value = value["value"]
     if isinstance(value, str):
         return _CONTROL.sub(" ", value)
     if isinstance(value, list):
@@ -474,40 +499,54 @@ def _clean_value(value):
     return value
 
 
-def _record(row: dict, name: str, line: int, default_collection: str, result: ReadResult) -> None:
+_TYPES = {int: "a number", float: "a number", bool: "true or false", dict: "an object", list: "a list"}
+
+
+def _record(row: dict, name: str, line: int, default_collection: str, result: ReadResult, what: str = "record"
+            ) -> None:
+    if isinstance(row.get("content"), dict):  # an OpenReview note: its fields are in "content"
+        row = {**{k: v for k, v in row.items() if k != "content"}, **row["content"]}
     row = {k: _clean_value(v) for k, v in row.items()}
-    abstract = _pick(row, "abstract")
-    if not isinstance(abstract, str) or not abstract.strip():
-        result.exclude(name, line, "record has no abstract (columns: " + ", ".join(COLUMNS["abstract"]) + "); skipped",
+    value = _pick(row, "abstract")
+    abstract = _text(value)
+    if abstract is None and value is not None:
+        result.exclude(name, line, f"{what}'s abstract is {_TYPES.get(type(value), type(value).__name__)}, not text; "
+                       "skipped", "abstract not text")
+        return
+    if not abstract or not abstract.strip():
+        result.exclude(name, line, f"{what} has no abstract (columns: " + ", ".join(COLUMNS["abstract"]) + "); skipped",
                        "no abstract field")
         return
     if not acceptable(" ".join(abstract.split()), name, line, result):
         return
-    authors = _pick(row, "authors")
-    coll = _pick(row, "collection")
+    authors, coll, title = _pick(row, "authors"), _text(_pick(row, "collection")), _text(_pick(row, "title"))
     result.records.append(RawRecord(
         text=" ".join(abstract.split()),
-        source=Source(name, line, coll if isinstance(coll, str) else ""),
-        collection=collection_name(coll, "") if isinstance(coll, str) else default_collection,
-        title=(_pick(row, "title") or None) and " ".join(str(_pick(row, "title")).split()),
-        authors=_split_list(authors, ";" if isinstance(authors, str) and ";" in authors else ","),
-        url=_pick(row, "url") if isinstance(_pick(row, "url"), str) else None,
+        source=Source(name, line, coll or ""),
+        collection=collection_name(coll, "") if coll else default_collection,
+        title=" ".join(title.split()) or None if title else None,
+        authors=_split_list(authors, ";" if isinstance(authors, str) and ";" in authors else ",", names=True),
+        url=_text(_pick(row, "url")),
         keywords=_split_list(_pick(row, "keywords"), ",;"),
-        area=_pick(row, "area") if isinstance(_pick(row, "area"), str) else None,
+        area=_text(_pick(row, "area")),
     ))
 
 
 def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None:
     """CSV/TSV with a header row; each record keeps the line its row starts on."""
     csv.field_size_limit(1 << 30)
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    first = text.split("\n", 1)[0]
+    if delimiter == "," and not _has_abstract(first.split(",")) and _has_abstract(first.split(";")):
+        delimiter = ";"  # (a spreadsheet's CSV where the comma is the decimal mark)
+        result.issues.append(Issue("info", name, 1, "read as semicolon-separated (its header row is)"))
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)  # (a stray quote: an error)
     default = collection_name("", Path(name).stem)
     try:
         fieldnames = reader.fieldnames or []
     except csv.Error as exc:
         fieldnames = []
         result.issues.append(Issue("error", name, 1, f"CSV error in the header row: {exc}; not read"))
-    if not any(f.strip().lower() in COLUMNS["abstract"] for f in fieldnames if f):
+    if not _has_abstract(fieldnames):
         if fieldnames:
             result.issues.append(Issue("error", name, 1, f"no abstract column among {fieldnames} (expected one of "
                                        + ", ".join(COLUMNS["abstract"]) + "); not read"))
@@ -517,43 +556,69 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
             result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
         result.files_not_read.append(name)
         return
-    count, line = 0, 2
+    count = 0
     try:
         for row in reader:
-            count += 1
+            count += 1  # (the line a row starts on: the last one read, less the line breaks inside its fields)
+            line = reader.line_num - sum(v.count("\n") for v in _values(row))
+            extra = [v for v in row.get(None) or [] if v.strip()]
+            if extra:  # (more fields than the header names: what follows the abstract would be read as other columns)
+                result.exclude(name, line, f"row has {len(fieldnames) + len(row[None])} fields, the header "
+                               f"{len(fieldnames)}: a comma or quote inside an unquoted field? Not read: quote the "
+                               "field", "more fields than the header", level="error")
+                continue
             _record(row, name, line, default, result)
-            line = reader.line_num + 1
     except csv.Error as exc:
-        result.issues.append(Issue("error", name, reader.line_num, f"CSV error: {exc}; the rest of the file is not read"))
+        count += 1
+        result.exclude(name, reader.reader.line_num, f"CSV error: {exc} (a stray or unclosed quote?); this row and the rest "
+                       "of the file are not read: fix the quoting", "CSV error", level="error")
     result.paragraphs[name] = count
 
 
+def _has_abstract(fieldnames) -> bool:
+    return any(f.strip().lower() in COLUMNS["abstract"] for f in fieldnames if f)
+
+
+def _values(row: dict):
+    for v in row.values():
+        yield from (v if isinstance(v, list) else [v or ""])
+
+
+WRAPPERS = ("papers", "records", "notes", "data")  # the array in an object: ours, OpenReview's API, Semantic Scholar's
+
+
 def _json_objects(text: str):
-    """(line, object) for a JSON array of objects, or {"collection":..., "papers":[...]}."""
-    decoder = json.JSONDecoder()
+    """(collection, [(line, item)]) for a JSON array of objects, or an object with one (WRAPPERS:
+    {"collection": ..., "papers": [...]}, an API's {"notes": [...]})."""
     data = json.loads(text)
+    coll, start = "", 0
     if isinstance(data, dict):
-        if "papers" not in data and "records" not in data:
-            raise ValueError('expected an array of objects, or an object with a "papers" array; this object has '
-                             + (", ".join(f'"{k}"' for k in list(data)[:5]) or "no keys"))
-        items = data.get("papers") or data.get("records") or []
-        if not isinstance(items, list):
-            raise ValueError('"papers" must be a list of objects')
+        key = next((k for k in WRAPPERS if k in data), None)
+        if key is None:
+            raise ValueError("expected an array of objects, or an object with a " + " or ".join(f'"{k}"' for k in WRAPPERS)
+                             + " array; this object has " + (", ".join(f'"{k}"' for k in list(data)[:5]) or "no keys"))
+        if not isinstance(data[key], list):
+            raise ValueError(f'"{key}" must be a list of objects')
         coll = data.get("collection") or data.get("venue") or ""
-        return coll if isinstance(coll, str) else "", [(None, item) for item in items]
+        coll, data = coll if isinstance(coll, str) else "", data[key]
+        m = re.search(rf'"{key}"\s*:\s*\[', text)  # (where the array starts, for its items' lines: the first such
+        start = m.end() - 1 if m else -1  # key; a nested one of the same name before it only costs line numbers)
     if not isinstance(data, list):
-        raise ValueError("expected an array of objects, or an object with a \"papers\" array")
-    # Walk the array once more to learn each object's line.
-    pos, out = text.index("[") + 1, []
+        raise ValueError('expected an array of objects, or an object with a "papers" array')
+    if start < 0:
+        return coll, [(None, item) for item in data]
+    # Walk the array once more to learn each object's line (counting on from the last: linear in the file).
+    decoder, pos, line, counted, out = json.JSONDecoder(), text.index("[", start) + 1, 1, 0, []
     while True:
         while pos < len(text) and text[pos] in " \t\r\n,":
             pos += 1
         if pos >= len(text) or text[pos] == "]":
             break
         obj, end = decoder.raw_decode(text, pos)
-        out.append((text.count("\n", 0, pos) + 1, obj))
+        line, counted = line + text.count("\n", counted, pos), pos
+        out.append((line, obj))
         pos = end
-    return "", out
+    return coll, out
 
 
 def read_json(text: str, name: str, result: ReadResult) -> None:
@@ -573,7 +638,7 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
         if not isinstance(item, dict):
             result.exclude(name, where, f"item {index} is not an object; skipped", "not a JSON object")
             continue
-        _record(item, name, where, default, result)
+        _record(item, name, where, default, result, what=f"item {index}")
     result.paragraphs[name] = len(items)
 
 

@@ -102,6 +102,9 @@ def test_single_paper_and_given_values():
                         given_title="A Real Title", given_area="optimization")
     [p] = enrich([p])
     assert p.title == "A Real Title" and p.category == "optimization" and p.related == []
+    spreadsheet = paper_from_text("We propose FIRE, a reinitialization method. FIRE balances stability and plasticity.",
+                                  given_area="  Learning  Theory ")  # (as a spreadsheet may write it)
+    assert enrich([spreadsheet])[0].categories[0] == ("learning theory", 1.0)
 
 
 def test_a_term_many_abstracts_write_is_no_name():

@@ -205,7 +205,8 @@ def test_a_json_file_without_records_says_so(tmp_path):
     (tmp_path / "none.json").write_text("[]")
     result = read_inputs([tmp_path])
     said = {(i.file, i.level): i.message for i in result.issues}
-    assert 'an object with a "papers" array; this object has "title", "abstract"' in said[("obj.json", "error")]
+    assert 'an object with a "papers" or "records" or "notes" or "data" array; this object has "title", "abstract"' \
+        in said[("obj.json", "error")]
     assert result.files_not_read == ["obj.json"]
     assert "no records" in said[("none.json", "warning")] and not result.records
 
@@ -266,3 +267,67 @@ def test_a_chinese_abstract_is_not_called_short(tmp_path):
     result = read_one(tmp_path, "a.txt", f"ICLR 2026 论文列表\n\n{zh}\n\n短行\n".encode())
     assert len(result.records) == 2
     assert [i.line for i in result.issues if "very short" in i.message] == [5]  # (the stray line only)
+
+
+A2 = "Graph networks fail under heterophily. We introduce a spectral filter that adapts to each node and wins."
+
+
+def test_broken_csv_quoting_and_extra_fields_are_errors_at_their_line_not_mangled_abstracts(tmp_path):
+    """Before, a stray quote cut an abstract and made its rest an author, an unclosed one swallowed the next row,
+    and an unquoted comma split an abstract over columns: all read without a word."""
+    stray = read_one(tmp_path, "a.csv", (f'title,abstract,authors\nQ1,"{ABSTRACT}",Ann\nQ2,"A "quoted" word. '
+                                          f'{ABSTRACT}",Ann\nQ3,"{A2}",Bo\n').encode())
+    assert [r.title for r in stray.records] == ["Q1"]
+    (error,) = stray.errors
+    assert error.line == 3 and "CSV error" in error.message and "fix the quoting" in error.message
+    commas = read_one(tmp_path, "a.csv", f"title,abstract,authors\nU0,We introduce ProtoKV, a method. {ABSTRACT},Ann\n"
+                                         f'U1,"{A2}",Bo\n'.encode())
+    assert [r.title for r in commas.records] == ["U1"]
+    assert [(i.line, i.level) for i in commas.issues] == [(2, "error")] and "4 fields, the header 3" in commas.issues[0].message
+    trailing = read_one(tmp_path, "a.csv", f'title,abstract\nT,"{ABSTRACT}",\n'.encode())  # (an empty extra field)
+    assert len(trailing.records) == 1 and not trailing.issues
+
+
+def test_csv_rows_keep_their_lines_after_blank_lines_and_a_semicolon_csv_is_read(tmp_path):
+    blank = read_one(tmp_path, "a.csv", f'title,abstract\nB0,"{ABSTRACT}\nover two lines"\n\n\n\nB1,"{A2}"\n'.encode())
+    assert [(r.title, r.source.line) for r in blank.records] == [("B0", 2), ("B1", 7)]
+    euro = read_one(tmp_path, "a.csv", f'Title;Authors;Abstract\nE0;Ann, Bo;"{ABSTRACT}"\n'.encode())
+    assert [(r.title, r.authors) for r in euro.records] == [("E0", ["Ann", "Bo"])]
+    assert [i.message for i in euro.issues] == ["read as semicolon-separated (its header row is)"]
+
+
+def test_a_tab_separated_table_saved_as_text_is_read_as_a_table(tmp_path):
+    result = read_one(tmp_path, "export.txt", f"title\tauthors\tabstract\nT0\tAnn\t{ABSTRACT}\nT1\tBo\t{A2}\n".encode())
+    assert [(r.title, r.text) for r in result.records] == [("T0", ABSTRACT), ("T1", A2)]
+    assert [i.level for i in result.issues] == ["info"]
+
+
+def test_structured_values_that_are_not_text(tmp_path):
+    items = [{"title": "Num", "abstract": 12345}, {"title": "List", "abstract": [ABSTRACT, "Second part."]},
+             {"title": ["A", "list title"], "abstract": A2, "authors": "Ann Lee, Bo Chen and Cy Dee"}]
+    result = read_one(tmp_path, "a.json", json.dumps(items, indent=1).encode())
+    assert [(r.title, r.text, r.authors) for r in result.records] == [
+        ("List", f"{ABSTRACT} Second part.", []), ("A list title", A2, ["Ann Lee", "Bo Chen", "Cy Dee"])]
+    (skipped,) = result.excluded
+    assert skipped.line == 2 and skipped.message == "item 1's abstract is a number, not text; skipped"
+
+
+def test_api_responses_openreview_notes_and_semantic_scholar_papers(tmp_path):
+    notes = {"count": 2, "notes": [
+        {"id": "n1", "forum": "n1", "content": {"title": {"value": "Gaia2"}, "abstract": {"value": ABSTRACT},
+                                               "authors": {"value": ["Ann", "Bo"]}, "keywords": {"value": ["agents"]},
+                                               "venue": {"value": "ICLR 2026 Poster"}}},
+        {"id": "n2", "content": {"title": "V1 note", "abstract": A2, "authors": ["Cy"]}}]}
+    text = json.dumps(notes, indent=2)
+    result = read_one(tmp_path, "notes.json", text.encode())
+    assert [(r.title, r.text, r.authors, r.keywords, r.collection) for r in result.records] == [
+        ("Gaia2", ABSTRACT, ["Ann", "Bo"], ["agents"], "ICLR 2026"), ("V1 note", A2, ["Cy"], [], "notes")]
+    lines = text.split("\n")  # (each item's own line, in a wrapper too: its "{", the line above its "id")
+    assert [r.source.line for r in result.records] == [lines.index('      "id": "n1",'), lines.index('      "id": "n2",')]
+    s2 = {"total": 2, "data": [{"paperId": "p", "title": "S2", "abstract": ABSTRACT, "venue": "NeurIPS", "year": 2025,
+                                "authors": [{"authorId": "1", "name": "Ann Lee"}, {"authorId": "2", "name": "Bo"}]},
+                               {"paperId": "q", "title": "No abstract", "abstract": None}]}
+    result = read_one(tmp_path, "notes.json", json.dumps(s2).encode())
+    assert [(r.title, r.authors) for r in result.records] == [("S2", ["Ann Lee", "Bo"])]
+    assert [i.message for i in result.excluded] == ["item 2 has no abstract (columns: abstract, summary, text, "
+                                                    "abstract_text, content); skipped"]

@@ -217,12 +217,15 @@ def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: Category
     P, Xm = category_probs(corpus, extra, taxonomy, model, tfidf)
     names = taxonomy.names
     by_name = {a.name: a for a in taxonomy.areas}
+    folded = {a.name.casefold(): a.name for a in taxonomy.areas}  # (a given area as a spreadsheet writes it:
+    # "  Generative Models ")
     orders = np.lexsort((np.broadcast_to(np.arange(len(names)), P.shape), -P))  # per row, ties by area order
     top = cfg.max_categories + 1  # enough to fill categories even when a given area is moved first
     for i, p in enumerate(papers):
         ranked = [(names[j], round(float(P[i, j]), 3)) for j in orders[i, :top].tolist()]
-        if p.given_area in by_name:
-            ranked = [(p.given_area, 1.0)] + [r for r in ranked if r[0] != p.given_area]
+        given = folded.get(" ".join(p.given_area.split()).casefold()) if p.given_area else None
+        if given:
+            ranked = [(given, 1.0)] + [r for r in ranked if r[0] != given]
         p.category = ranked[0][0]
         p.categories = [ranked[0]] + [r for r in ranked[1:cfg.max_categories] if r[1] >= cfg.min_secondary]
     explained = explain_rows(Xm, model, [p.category for p in papers],

@@ -364,6 +364,16 @@ def test_reading_list_saves_lists_and_removes(web, base_url, site_dir):
         assert button.is_visible() and button.get_attribute("aria-pressed") == "false"
         button.click()
         assert button.get_attribute("aria-pressed") == "true" and "reading list" in button.inner_text()
+    # pressed, it keeps the focus (and the pointer): its white text on a solid background, not a pale one
+    web.page.wait_for_timeout(400)  # (Material's colour transitions)
+    colours = button.evaluate("b => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]")
+    assert colours[0] == "rgb(255, 255, 255)" and colours[1].startswith("rgb(") and colours[1] != "rgb(255, 255, 255)"
+    web.page.keyboard.press("Escape")
+    web.page.goto(f"{base_url}/papers/{papers[0][0]}/")  # the first Tab offers to skip the header and the nav
+    web.page.keyboard.press("Tab")
+    assert web.page.evaluate("document.activeElement.textContent") == "Skip to content"
+    web.page.keyboard.press("Enter")
+    assert web.page.evaluate("location.hash") == "#c"
     web.page.goto(f"{base_url}/reading-list/")
     _list_ready(web)
     assert [list(p) for p in papers] == _listed(web)

@@ -499,6 +499,25 @@ def _clean_value(value):
     return value
 
 
+_DOMAIN_PATH = re.compile(r"(?:[\w\-]+\.)+[a-z]{2,}(?:/\S*)?", re.I)  # "openreview.net/forum?id=x": no scheme
+_ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")  # 2101.00001, hep-th/9901001
+
+
+def _address(row: dict) -> str | None:
+    """The paper's address: its url column (https:// put before a bare "openreview.net/forum?id=x"), else the page
+    of an OpenReview forum id or of an arXiv id (an API's note, arXiv's metadata)."""
+    url = _text(_pick(row, "url"))
+    url = url.strip() if url else None
+    forum, ident = (_text(row.get(k)) for k in ("forum", "id"))
+    if url and _DOMAIN_PATH.fullmatch(url):
+        return "https://" + url
+    if forum and url == forum.strip() and re.fullmatch(r"[\w\-]{5,}", url):
+        return f"https://openreview.net/forum?id={url}"
+    if not url and ident and _ARXIV_ID.fullmatch(ident.strip()):
+        return f"https://arxiv.org/abs/{ident.strip()}"
+    return url
+
+
 _TYPES = {int: "a number", float: "a number", bool: "true or false", dict: "an object", list: "a list"}
 
 
@@ -526,7 +545,7 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
         collection=collection_name(coll, "") if coll else default_collection,
         title=" ".join(title.split()) or None if title else None,
         authors=_split_list(authors, ";" if isinstance(authors, str) and ";" in authors else ",", names=True),
-        url=_text(_pick(row, "url")),
+        url=_address(row),
         keywords=_split_list(_pick(row, "keywords"), ",;"),
         area=_text(_pick(row, "area")),
     ))
@@ -625,6 +644,9 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
     try:
         coll, items = _json_objects(text)
     except (ValueError, json.JSONDecodeError) as exc:
+        if isinstance(exc, json.JSONDecodeError) and exc.msg == "Extra data" and _one_object_a_line(text):
+            result.issues.append(Issue("info", name, 1, "read as JSON Lines, one object a line (name it .jsonl)"))
+            return read_jsonl(text, name, result)
         line = getattr(exc, "lineno", 1)
         what = "invalid JSON" if isinstance(exc, json.JSONDecodeError) else "not a list of records"
         result.issues.append(Issue("error", name, line, f"{what}: {exc}; not read: fix the file"))
@@ -642,7 +664,18 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
     result.paragraphs[name] = len(items)
 
 
+def _one_object_a_line(text: str) -> bool:
+    """Does the text open with a line that is a whole JSON object (JSON Lines)?"""
+    try:
+        return isinstance(json.loads(text.lstrip().split("\n", 1)[0]), dict)
+    except json.JSONDecodeError:
+        return False
+
+
 def read_jsonl(text: str, name: str, result: ReadResult) -> None:
+    if text.lstrip()[:1] == "[":  # (JSON Lines hold no array: a .json file's)
+        result.issues.append(Issue("info", name, 1, "read as a JSON array (name it .json)"))
+        return read_json(text, name, result)
     default = collection_name("", Path(name).stem)
     count = 0
     for line, raw in enumerate(text.split("\n"), start=1):

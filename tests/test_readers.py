@@ -331,3 +331,19 @@ def test_api_responses_openreview_notes_and_semantic_scholar_papers(tmp_path):
     assert [(r.title, r.authors) for r in result.records] == [("S2", ["Ann Lee", "Bo"])]
     assert [i.message for i in result.excluded] == ["item 2 has no abstract (columns: abstract, summary, text, "
                                                     "abstract_text, content); skipped"]
+
+
+def test_addresses_from_bare_domains_openreview_forums_and_arxiv_ids_and_misnamed_json_files(tmp_path):
+    rows = [{"abstract": ABSTRACT, "url": "openreview.net/forum?id=abc"},
+            {"content": {"abstract": {"value": A2}}, "id": "Xy12AbCd", "forum": "Xy12AbCd"},
+            {"abstract": f"{ABSTRACT} Three.", "id": "2101.00001v2", "categories": "cs.LG"},
+            {"abstract": f"{ABSTRACT} Four.", "url": "javascript:alert(1)"}]
+    lines = "\n".join(json.dumps(r) for r in rows) + "\n"
+    result = read_one(tmp_path, "a.json", lines.encode())  # (JSON Lines in a .json file)
+    assert [r.url for r in result.records] == ["https://openreview.net/forum?id=abc",
+                                               "https://openreview.net/forum?id=Xy12AbCd",
+                                               "https://arxiv.org/abs/2101.00001v2", "javascript:alert(1)"]
+    assert [i.message for i in result.issues] == ["read as JSON Lines, one object a line (name it .jsonl)"]
+    (tmp_path / "a.json").unlink()  # (a JSON array in a .jsonl file)
+    array = read_one(tmp_path, "a.jsonl", json.dumps(rows, indent=1).encode())
+    assert len(array.records) == 4 and [i.message for i in array.issues] == ["read as a JSON array (name it .json)"]

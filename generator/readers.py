@@ -312,7 +312,7 @@ def _header_hint(text: str, line: int) -> str:
     return ""
 
 
-_SHOWS_NOTHING = "".join(INVISIBLE | JOINERS)
+_SHOWS_NOTHING = "".join(sorted(INVISIBLE | JOINERS))
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(?:.*\n){0,40}?(?:---|\.\.\.)[ \t]*(?=\n|$)")  # YAML, atop a Markdown file
 
 

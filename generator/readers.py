@@ -40,7 +40,7 @@ _MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOC
 COLUMNS = {
     "abstract": ("abstract", "summary", "text", "abstract_text", "content"),
     "title": ("title", "paper_title", "name"),
-    "authors": ("authors", "author", "author_names"),
+    "authors": ("authors", "author", "author_names", "author_list"),
     "url": ("url", "openreview_url", "link", "pdf_url", "paper_url", "forum"),
     "keywords": ("keywords", "keyword", "tags"),
     "area": ("primary_area", "area", "category", "topic", "track"),
@@ -455,7 +455,7 @@ def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:
 
 def _pick(row: dict, key: str):
     """The first non-empty value of `key`'s columns, as it is (text, a list, a number ...), or None."""
-    lowered = {str(k).strip().lower(): v for k, v in row.items() if k is not None}
+    lowered = {_column(k): v for k, v in row.items() if k is not None}
     for col in COLUMNS[key]:
         value = lowered.get(col)
         if value not in (None, "", []):
@@ -595,7 +595,12 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
 
 
 def _has_abstract(fieldnames) -> bool:
-    return any(f.strip().lower() in COLUMNS["abstract"] for f in fieldnames if f)
+    return any(_column(f) in COLUMNS["abstract"] for f in fieldnames if f)
+
+
+def _column(name) -> str:
+    """A column's name as COLUMNS spell it: "Paper Title" -> paper_title, "Author-List" -> author_list."""
+    return re.sub(r"[\s\-]+", "_", str(name).strip().lower())
 
 
 def _values(row: dict):

@@ -347,3 +347,10 @@ def test_addresses_from_bare_domains_openreview_forums_and_arxiv_ids_and_misname
     (tmp_path / "a.json").unlink()  # (a JSON array in a .jsonl file)
     array = read_one(tmp_path, "a.jsonl", json.dumps(rows, indent=1).encode())
     assert len(array.records) == 4 and [i.message for i in array.issues] == ["read as a JSON array (name it .json)"]
+
+
+def test_column_names_as_spreadsheets_write_them(tmp_path):
+    result = read_one(tmp_path, "a.csv", f'Paper Title,Author List,Abstract Text,Primary-Area\nT,"Ann, Bo","{ABSTRACT}",'
+                                         f'optimization\n'.encode())
+    assert [(r.title, r.authors, r.text, r.area) for r in result.records] == [
+        ("T", ["Ann", "Bo"], ABSTRACT, "optimization")]

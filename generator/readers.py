@@ -575,6 +575,12 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
             result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
         result.files_not_read.append(name)
         return
+    known = {c for cols in COLUMNS.values() for c in cols}
+    unread = [f for f in fieldnames if f and f.strip() and _column(f) not in known]
+    if unread:  # (a title column under a name no alias has is otherwise lost without a word)
+        result.issues.append(Issue("info", name, 1, "columns not read: " + ", ".join(repr(f) for f in unread[:12])
+                                   + (" ..." if len(unread) > 12 else "") + " (the columns read: "
+                                   + ", ".join(cols[0] for cols in COLUMNS.values()) + ", or another name of theirs)"))
     count = 0
     try:
         for row in reader:

@@ -354,3 +354,7 @@ def test_column_names_as_spreadsheets_write_them(tmp_path):
                                          f'optimization\n'.encode())
     assert [(r.title, r.authors, r.text, r.area) for r in result.records] == [
         ("T", ["Ann", "Bo"], ABSTRACT, "optimization")]
+    german = read_one(tmp_path, "a.csv", f'Titel,Abstract,Autoren\nT,"{ABSTRACT}",Ann\n'.encode())
+    assert [r.title for r in german.records] == [None]  # (a title column no alias names: said, not lost silently)
+    assert [(i.level, i.line) for i in german.issues] == [("info", 1)]
+    assert german.issues[0].message.startswith("columns not read: 'Titel', 'Autoren' (the columns read: abstract, title")

@@ -64,9 +64,9 @@ def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
     clean = clean_text(text)
     nodes = markup.parse(clean)
     plain = markup.to_plain(nodes)
-    key = paper_key(clean, nodes, plain)
-    if not text.isprintable() and (old := clean_text(text, legacy=True)) != clean:  # (the id reads what it read
-        key = paper_key(old, legacy := markup.parse(old), markup.to_plain(legacy))  # before: format characters as spaces)
+    old = clean if text.isprintable() else clean_text(text, legacy=True)  # (the id reads what it read before:
+    key = paper_key(clean, nodes, plain) if old == clean else paper_key(old, legacy := markup.parse(old),  # format
+                                                                        markup.to_plain(legacy))  # characters as spaces)
     return paper_id(key), markup.to_markdown(nodes), markup.to_html(nodes), plain, markup.links(nodes)
 
 

@@ -57,7 +57,7 @@ INVISIBLE = frozenset("\u00ad\u200b\u2060\ufeff\u200e\u200f\u202a\u202b\u202c\u2
 # (soft hyphens and zero-width spaces from PDFs, "inves\u00adtigate"; direction marks): characters that show nothing
 JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: part of Persian words and emoji ("👩\u200d👧"), kept
 CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"  # kana and Han characters (a class's ranges)
-_CJK_TEXT = re.compile(f"[{CJK_CHARS}]")
+CJK = re.compile(f"[{CJK_CHARS}]")  # a kana or Han character
 
 
 @dataclass
@@ -454,10 +454,10 @@ def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:
 
 
 def _pick(row: dict, key: str):
-    """The first non-empty value of `key`'s columns, as it is (text, a list, a number ...), or None."""
-    lowered = {_column(k): v for k, v in row.items() if k is not None}
+    """The first non-empty value of `key`'s columns in a row keyed by _column, as it is (text, a list, a number
+    ...), or None."""
     for col in COLUMNS[key]:
-        value = lowered.get(col)
+        value = row.get(col)
         if value not in (None, "", []):
             return value
     return None
@@ -525,7 +525,7 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
             ) -> None:
     if isinstance(row.get("content"), dict):  # an OpenReview note: its fields are in "content"
         row = {**{k: v for k, v in row.items() if k != "content"}, **row["content"]}
-    row = {k: _clean_value(v) for k, v in row.items()}
+    row = {_column(k): _clean_value(v) for k, v in row.items() if k is not None}  # ("Paper Title" -> paper_title)
     value = _pick(row, "abstract")
     abstract = _text(value)
     if abstract is None and value is not None:
@@ -742,7 +742,7 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
                                        + ("; are several abstracts run together? Separate them with blank lines"
                                           if text_file else "")))
         elif len(rec.text.split(None, SHORT_PARAGRAPH_WORDS)) < SHORT_PARAGRAPH_WORDS and (
-                n < 2 * SHORT_PARAGRAPH_WORDS or not _CJK_TEXT.search(rec.text)):  # (Chinese and Japanese put no
+                n < 2 * SHORT_PARAGRAPH_WORDS or not CJK.search(rec.text)):  # (Chinese and Japanese put no
             # spaces between words: short is under 24 characters)
             result.issues.append(Issue("warning", rec.source.file, rec.source.line,
                                        f"very short paragraph ({len(rec.text.split())} words): kept as a paper; "

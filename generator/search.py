@@ -39,9 +39,9 @@ from lunr import __TARGET_JS_VERSION__
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .cache import Cache, memo_key
-from .enrich.text import CJK_CHARS
 from .model import Paper
 from .parallel import fork_map
+from .readers import CJK_CHARS
 from .related_terms import acronyms, related_terms
 
 # (lunr field name, boost); the field names are also the query syntax: tag:benchmark

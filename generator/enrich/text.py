@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.readers import CJK_CHARS  # (the reader, first to meet such text, defines it)
+from generator.readers import CJK  # (the reader, first to meet such text, defines it)
 
 # one analyzer for every corpus statistic: lowercase words, English stop words out, 1-2 grams
 VECTORIZER_ARGS = dict(ngram_range=(1, 2), stop_words="english", lowercase=True,
@@ -20,7 +20,6 @@ _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+|\b(?:[a-z0-9-]+\.)+(?:com|
 # what a text holds (lower-cased) wherever _URL matches: a domain ending, or an i that IGNORECASE
 # takes for "i" but lower() does not make one (İ, ı)
 _URL_NEEDLES = (".com", ".org", ".net", ".io", ".ai", "\u0130".lower(), "\u0131")
-CJK = re.compile(f"[{CJK_CHARS}]")
 LETTER = re.compile(r"[^\W\d_]")  # a letter of any script
 CJK_STOPS = "。！？"  # the full stops of Chinese and Japanese, which no space follows
 # a sentence's end: . ! ? before white space and a capital, or a CJK full stop, which needs neither

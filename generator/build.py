@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -70,14 +71,38 @@ def stage(name: str, timings: dict[str, float]):
 
 
 def load_mkdocs_config(config_file: Path, **overrides) -> MkDocsConfig:
-    """The project's mkdocs.yml, validated once here; overrides as in mkdocs' own API."""
+    """The project's mkdocs.yml, validated once here; overrides as in mkdocs' own API.  An invalid
+    value fails the build, naming the file, or the option when it came from the command line."""
     if not config_file.is_file():
         raise BuildFailed(f"{config_file}: no MkDocs configuration; run from the project folder or pass --config")
-    from mkdocs.exceptions import ConfigurationError
+    from mkdocs.exceptions import Abort, ConfigurationError
+    given = {k: v for k, v in overrides.items() if v is not None}
+    said = _Said(logging.ERROR)  # (MkDocs logs what is wrong, then aborts with "a configuration error")
+    logger = logging.getLogger("mkdocs.config")
+    logger.addHandler(said)
     try:
-        return load_config(config_file=str(config_file), **{k: v for k, v in overrides.items() if v is not None})
-    except ConfigurationError as exc:
-        raise BuildFailed(f"{config_file}: {exc}") from exc
+        return load_config(config_file=str(config_file), **given)
+    except (ConfigurationError, Abort) as exc:
+        keys = {m.group(1) if (m := _CONFIG_VALUE.match(line)) else "" for line in said.messages}
+        key = keys.pop() if len(keys) == 1 else ""
+        source = f"--{key.replace('_', '-')} {given[key]!r}" if key in given else str(config_file)
+        raise BuildFailed(f"{source}: {'; '.join(said.messages) or exc}") from exc
+    finally:
+        logger.removeHandler(said)
+
+
+_CONFIG_VALUE = re.compile(r"Config value '([^']*)'")
+
+
+class _Said(logging.Handler):
+    """Keeps the messages logged while it is attached."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(level)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
 
 
 def report_counts(result: ReadResult, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:
@@ -356,13 +381,13 @@ class ThemeTemplateCache(BasePlugin):
 
 def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_date: str | None = None,
                removed: list[str] = (), cache: Cache | None = None, changed: set[str] | None = None,
-               generated: Collection[str] = ()) -> None:
+               generated: Collection[str] = (), site_url: str | None = None) -> None:
     """MkDocs build into a fresh sibling folder; a failure leaves site_dir as it was.
 
     A full build is then swapped in atomically.  dirty=True builds only the pages that changed since
     site_dir was built (the `generated` docs files in `changed`, when known; other files, and all
     without `changed`, whose source is newer than their output in site_dir), and lays them over it
-    (generator/incremental.py says when that is sound).
+    (generator/incremental.py says when that is sound).  `site_url`: in place of mkdocs.yml's.
     """
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -374,7 +399,7 @@ def run_mkdocs(config_file: Path, site_dir: Path, dirty: bool = False, source_da
         logging.getLogger("mkdocs").addHandler(logging.StreamHandler(sys.stderr))
     try:
         with source_date_epoch(source_date):
-            mk_config = load_mkdocs_config(config_file, site_dir=str(staging))
+            mk_config = load_mkdocs_config(config_file, site_dir=str(staging), site_url=site_url)
             dirty_build = incremental.DirtyBuild(site_dir, changed, generated) if dirty else None
             if dirty_build:
                 mk_config.plugins["paper-digest-dirty"] = dirty_build
@@ -456,16 +481,19 @@ def remove_later(folder: Path) -> None:
 
 def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, replace_invalid: bool = False,
           state_file: Path | None = None, date: str | None = None, full: bool = False, cache: bool = True,
-          refit: bool = False) -> BuildResult:
+          refit: bool = False, site_url: str | None = None) -> BuildResult:
     """generate, then MkDocs: dirty (incremental) when that is sound, else full; `full` forces full.
-    `cache`: use the project's build cache (default_cache); `refit`: fit enrichment on all papers now."""
+    `cache`: use the project's build cache (default_cache); `refit`: fit enrichment on all papers now;
+    `site_url`: the address the site is published at, in place of mkdocs.yml's (the Pages workflow
+    passes the one GitHub gives it)."""
     with interrupts_honoured():
-        return _build(inputs, config_file, site_dir, replace_invalid, state_file, date, full, cache, refit)
+        return _build(inputs, config_file, site_dir, replace_invalid, state_file, date, full, cache, refit, site_url)
 
 
 def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace_invalid: bool,
-           state_file: Path | None, date: str | None, full: bool, cache: bool, refit: bool) -> BuildResult:
-    config = load_mkdocs_config(config_file)
+           state_file: Path | None, date: str | None, full: bool, cache: bool, refit: bool,
+           site_url: str | None) -> BuildResult:
+    config = load_mkdocs_config(config_file, site_url=site_url)
     memo = default_cache(config) if cache else None
     result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)
     target = (site_dir or Path(config["site_dir"])).resolve()
@@ -478,7 +506,7 @@ def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace
         release_memory()
     with stage("mkdocs build", result.timings), old_objects_frozen():  # (and its forked worker copies fewer pages)
         run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed, cache=memo,
-                   changed=the_plan.changed, generated=the_plan.sources or (),
+                   changed=the_plan.changed, generated=the_plan.sources or (), site_url=site_url,
                    source_date=result.state.latest.date if result.state and result.state.latest else None)
     incremental.write_stamp(target, the_plan)
     result.site_dir = target

@@ -16,7 +16,8 @@ def _inputs(args) -> list[Path]:
 
 def cmd_build(args):
     return build(_inputs(args), Path(args.config), Path(args.output) if args.output else None, args.replace_invalid,
-                 state_file=_state(args), date=args.date, full=args.full, cache=not args.no_cache, refit=args.refit)
+                 state_file=_state(args), date=args.date, full=args.full, cache=not args.no_cache, refit=args.refit,
+                 site_url=args.site_url)
 
 
 def _state(args) -> Path | None:
@@ -33,7 +34,7 @@ def cmd_check(args) -> None:
 
 
 def cmd_export(args) -> None:
-    config = load_mkdocs_config(Path(args.config))
+    config = load_mkdocs_config(Path(args.config), site_url=args.site_url)
     result = generate(_inputs(args), config, args.replace_invalid, _state(args), args.date)
     data = papers_json(result.papers, Urls.of(config))  # the bytes of the site's data/papers.json
     if args.output:
@@ -51,7 +52,7 @@ def cmd_serve(args) -> None:
 def cmd_deploy(args) -> None:
     from .deploy import deploy
     deploy(_inputs(args), Path(args.config), message=args.message, force=args.force,
-           state_file=_state(args), date=args.date)
+           state_file=_state(args), date=args.date, site_url=args.site_url)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -72,6 +73,11 @@ def parser() -> argparse.ArgumentParser:
                            help="history file (default: .digest-state.json in the first input folder; commit it)")
             p.add_argument("--date", metavar="YYYY-MM-DD",
                            help="date recorded for papers seen for the first time (default: SOURCE_DATE_EPOCH or today)")
+        if name not in ("check", "serve"):
+            p.add_argument("--site-url", metavar="URL",
+                           help="the address the site is published at, e.g. https://USER.github.io/REPO/ (default: "
+                                "site_url in mkdocs.yml): feeds and the sitemap link there, the 404 page finds its "
+                                "styles under its path")
         p.set_defaults(func=func)
         return p
 

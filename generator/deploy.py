@@ -10,10 +10,11 @@ from .build import BuildFailed, build, load_mkdocs_config, log
 
 
 def deploy(inputs: list[Path], config_file: Path, message: str | None = None, force: bool = False,
-           state_file: Path | None = None, date: str | None = None, remote_branch: str | None = None) -> None:
+           state_file: Path | None = None, date: str | None = None, remote_branch: str | None = None,
+           site_url: str | None = None) -> None:
     from mkdocs.commands.gh_deploy import gh_deploy
-    result = build(inputs, config_file, state_file=state_file, date=date, full=True)
-    overrides = {"site_dir": str(result.site_dir)}
+    result = build(inputs, config_file, state_file=state_file, date=date, full=True, site_url=site_url)
+    overrides = {"site_dir": str(result.site_dir), "site_url": site_url}
     if remote_branch:
         overrides["remote_branch"] = remote_branch
     config = load_mkdocs_config(config_file, **overrides)

@@ -89,6 +89,7 @@ def fingerprint(config_file: Path, config: MkDocsConfig, files: list[str]) -> di
         except PackageNotFoundError:
             h.update(f"{name}=?\n".encode())
     h.update(Path(config_file).read_bytes())
+    h.update(f"site_url={config['site_url'] or ''}\n".encode())  # (given on the command line: not in the file)
     docs_dir = Path(config["docs_dir"])
     custom = config["theme"].custom_dir
     if custom and Path(custom).is_dir():

@@ -62,3 +62,12 @@ def seed_site(tmp_path_factory) -> Path:
     project = make_project(tmp_path_factory.mktemp("seed-project"))
     assert build_project(project) == 0
     return project / "site"
+
+
+@pytest.fixture(scope="session")
+def published_site(tmp_path_factory) -> Path:
+    """The seed digest built as the Pages workflow builds it for a project site: with
+    --site-url https://example.org/digest/ (so it is served at /digest/)."""
+    project = make_project(tmp_path_factory.mktemp("published-project"))
+    assert build_project(project, "--site-url", "https://example.org/digest/") == 0
+    return project / "site"

@@ -33,9 +33,17 @@ def browser_available() -> str | None:
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as any real static host
+    prefix = ""  # the path the folder is served at ("/digest": a GitHub Pages project site)
 
     def log_message(self, *args):  # keep test output clean
         pass
+
+    def translate_path(self, path):
+        if not self.prefix:
+            return super().translate_path(path)
+        if path != self.prefix and not path.startswith(self.prefix + "/"):
+            return os.path.join(self.directory, "(outside the served path)")  # (a 404)
+        return super().translate_path(path[len(self.prefix):] or "/")
 
 
 class _Pages(_Quiet):
@@ -55,15 +63,17 @@ class _Pages(_Quiet):
 
 
 @contextlib.contextmanager
-def serve(root: Path, not_found_page: bool = False):
-    """Serve `root` on 127.0.0.1 (free port) in a thread; yields the base URL.  `not_found_page`:
-    answer a missing file with root/404.html, as GitHub Pages does."""
-    handler = functools.partial(_Pages if not_found_page else _Quiet, directory=str(root))
+def serve(root: Path, not_found_page: bool = False, prefix: str = ""):
+    """Serve `root` on 127.0.0.1 (free port) in a thread; yields the base URL (ending in `prefix`,
+    the path the folder is served at, e.g. "/digest").  `not_found_page`: answer a missing file with
+    root/404.html, as GitHub Pages does."""
+    kind = _Pages if not_found_page else _Quiet
+    handler = functools.partial(type(kind.__name__, (kind,), {"prefix": prefix.rstrip("/")}), directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix.rstrip('/')}"
     finally:
         server.shutdown()
         server.server_close()

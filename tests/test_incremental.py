@@ -172,6 +172,16 @@ def test_config_change_forces_full_build(tmp_path):
     assert stamp_path(project / "site").is_file()
 
 
+def test_another_site_url_forces_full_build(tmp_path):
+    """--site-url is not in mkdocs.yml, yet every page's 404 links and the sitemap depend on it."""
+    project = make_project(tmp_path / "p")
+    run(project, "2026-01-10", site_url="https://example.org/a/")
+    synth_file(project / "abstracts" / "002_added.txt", "ICLR 2026 Papers", 3, "moved")
+    result = run(project, "2026-01-11", site_url="https://example.org/b/")
+    assert result.mode == "full"
+    assert 'href="/b/assets/' in (project / "site" / "404.html").read_text("utf-8")
+
+
 def test_most_pages_changed_on_many_cores_means_a_full_build(tmp_path, monkeypatch):
     """MkDocs' dirty build is serial: when most docs files changed and the full build would run on
     several cores, the full build is chosen (and logged with the reason)."""

@@ -264,6 +264,39 @@ def test_an_old_paper_address_leads_to_the_paper(browser, site_dir, flat_site, f
             page.close()
 
 
+def test_a_site_published_under_a_path_works_there(browser, published_site, site_dir):
+    """Served at /digest/, as GitHub Pages serves a project site (built with --site-url, as the Pages
+    workflow builds it): the 404 page, served at a missing address deep under it, gets its styles and
+    scripts, leads an old paper address to the paper, and its search box finds papers."""
+    papers = json.loads((published_site / "data" / "papers.json").read_text("utf-8"))["papers"]
+    p = next(p for p in papers if p["name"])
+    with serve(published_site, not_found_page=True, prefix="/digest") as url:
+        w = Watched(browser, url)
+        try:
+            missing = f"{url}/no/such/page/here/"
+            w.page.goto(missing)
+            assert w.page.locator("#pd-not-found").count() == 1
+            w.page.fill("form.ps-box input[name=query]", p["name"])
+            w.page.press("form.ps-box input[name=query]", "Enter")
+            w.page.wait_for_url(f"{url}/search/?query=*")
+            w.settle()
+            assert p["title"] in w.titles()
+            w.page.goto(f"{url}/papers/an-older-wording-of-its-title-{p['id'][:6]}/")
+            w.page.wait_for_url(f"{url}/{p['url']}", timeout=10000)
+            assert w.page.locator("h1").first.inner_text() == p["title"]
+            assert w.missing == [f"404 {missing}", f"404 {url}/papers/an-older-wording-of-its-title-{p['id'][:6]}/"]
+            assert w.errors == [] and w.outside == []
+        finally:
+            w.page.close()
+    with serve(site_dir, not_found_page=True, prefix="/digest") as url:  # (the check can fail: a site built
+        w = Watched(browser, url)                                          # without the URL looks for /assets/)
+        try:
+            w.page.goto(f"{url}/no/such/page/here/")
+            assert any("/assets/" in m and "/digest/" not in m for m in w.missing)
+        finally:
+            w.page.close()
+
+
 def test_no_match_says_so(web):
     web.search("qwxzvqj")
     assert web.titles() == []

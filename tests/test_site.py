@@ -1,6 +1,7 @@
 """End to end: the seed digest builds with `mkdocs build --strict`, every page is readable and every link resolves."""
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from html import unescape
@@ -36,18 +37,24 @@ def parse(path: Path) -> Links:
     return p
 
 
-def resolve(site: Path, page: Path, href: str) -> tuple[Path, str]:
+def resolve(site: Path, page: Path, href: str, root: str = "/") -> tuple[Path, str]:
+    """The file and anchor an href of `page` names, for a site served at the path `root`."""
     url, frag = urldefrag(href)
     url = url.split("?", 1)[0]  # (a static host serves the file whatever the query: "map/?paper=x")
-    base = site if url.startswith("/") else page.parent  # 404.html uses root-absolute URLs
-    target = (base / unquote(url).lstrip("/")).resolve() if url else page
+    if url.startswith("/"):  # (404.html uses root-absolute URLs: it is served at any address)
+        if not url.startswith(root):
+            return site / "(outside the site)" / url.lstrip("/"), frag
+        target = (site / unquote(url[len(root):])).resolve()
+    else:
+        target = (page.parent / unquote(url)).resolve() if url else page
     if target.is_dir():
         target = target / "index.html"
     return target, frag
 
 
-def crawl(site: Path) -> list[str]:
-    """Every internal href/src in every HTML page must name an existing file (and anchor)."""
+def crawl(site: Path, root: str = "/") -> list[str]:
+    """Every internal href/src in every HTML page must name an existing file (and anchor), the site
+    being served at the path `root`."""
     broken, parsed = [], {}
     pages = sorted(site.rglob("*.html"))
     for page in pages:
@@ -56,7 +63,7 @@ def crawl(site: Path) -> list[str]:
         for href in parsed[page].links:
             if urlsplit(href).scheme or href.startswith("//") or href.startswith("mailto:"):
                 continue
-            target, frag = resolve(site, page, href)
+            target, frag = resolve(site, page, href, root)
             if not target.exists():
                 broken.append(f"{page.relative_to(site)}: {href} (no {target})")
             elif frag and target.suffix == ".html":
@@ -122,6 +129,30 @@ def test_math_renders_as_mathml(seed_site):
 
 def test_every_internal_link_and_anchor_resolves(seed_site):
     assert crawl(seed_site) == []
+
+
+def test_a_site_published_under_a_path_links_within_it(published_site):
+    """Built with --site-url https://example.org/digest/ (as the Pages workflow does for a project
+    site): every link resolves with the site served at /digest/, the 404 page's root-absolute ones
+    included, and feeds and the sitemap give absolute addresses under the site's URL."""
+    assert crawl(published_site, root="/digest/") == []
+    assert 'href="/digest/assets/' in (published_site / "404.html").read_text("utf-8")
+    feed = (published_site / "feeds" / "all.atom.xml").read_text("utf-8")
+    links = re.findall(r'<link [^>]*href="([^"]+)"', feed)
+    assert len(links) > 38 and all(u.startswith("https://example.org/digest/") for u in links)
+    assert "https://example.org/digest/papers/" in gzip.decompress((published_site / "sitemap.xml.gz").read_bytes()).decode()
+    assert crawl(published_site) != []  # (the check can fail: served at /, the 404 page's links lead outside)
+
+
+def test_a_bad_site_url_fails_naming_the_option(tmp_path, capsys):
+    project = make_project(tmp_path / "p")
+    assert build_project(project, "--site-url", "digest.example.org") == 2
+    assert "error: --site-url 'digest.example.org': Config value 'site_url': The URL isn't valid" in capsys.readouterr().err
+    assert not (project / "site").exists() and not (project / "docs" / "papers").exists()
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8").replace("use_directory_urls: true", "use_directory_urls: maybe"), "utf-8")
+    assert build_project(project) == 2
+    assert "error: mkdocs.yml: Config value 'use_directory_urls': Expected type" in capsys.readouterr().err
 
 
 def test_pages_without_directory_urls_link_right(tmp_path):

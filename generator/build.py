@@ -144,8 +144,9 @@ def default_cache(config: MkDocsConfig) -> Cache:
 @old_objects_frozen()
 def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = False,
              state_file: Path | None = None, date: str | None = None, cache: Cache | None = None,
-             refit: bool = False) -> BuildResult:
+             refit: bool = False, write: bool = True) -> BuildResult:
     """Inputs -> docs/ (generated pages, data and search index); returns papers and timings.
+    `write=False`: the enriched papers only, nothing written (neither docs/ nor the state file).
 
     The history (first-seen dates) comes from the state file beside the inputs, which gets a new
     batch dated `date` (default: SOURCE_DATE_EPOCH or today) when new papers appear; it also names
@@ -185,6 +186,9 @@ def generate(inputs: list[Path], config: MkDocsConfig, replace_invalid: bool = F
             near = _collected(near_check, out, "near-duplicates", "near-duplicate check", "enrich")
         for line in summarize(near) + report_counts(out.read, papers, near):
             log(line)
+        if not write:
+            out.papers = papers
+            return out
         urls = Urls.of(config)
         history = (papers, out.state, config["site_name"], config.get("site_url") or "", urls, out.fit)
         # the search index and the feeds need only the papers: a forked child makes them, on one core,
@@ -250,7 +254,7 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
             p.first_seen = out.state.papers[p.id][1]
         fit = out.fit = out.state.fit_set(ids, refit)
     if new_ids:
-        log(f"history: {len(new_ids)} new papers in batch {out.state.latest.number} ({out.state.latest.date})")
+        log(f"history: {len(new_ids):,} new paper{'' if len(new_ids) == 1 else 's'} in batch {out.state.latest.number} ({out.state.latest.date})")
     if len(fit) < len(papers):
         log(f"enrich: {len(papers) - len(fit)} papers placed in the fit of batch {out.state.fit_batch} "
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
@@ -311,7 +315,7 @@ def alongside(job, cache: Cache | None, started: list):
     return collect
 
 
-_INTERRUPTS: list[int] = []  # SIGINTs received during build()
+_INTERRUPTS: list[int] = []  # SIGINTs and SIGTERMs received during build()
 
 
 @contextmanager
@@ -319,8 +323,9 @@ def interrupts_honoured():
     """Ctrl-C stops a build even when Python drops the KeyboardInterrupt (one raised in a finalizer
     or a garbage collection's callback is printed and ignored): the signal is noted too, and the
     build checks the note before it puts a new site in place (main thread only; a process started
-    with SIGINT ignored, as a background job of a script is, keeps ignoring it)."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    with SIGINT ignored, as a background job of a script is, keeps ignoring it).  SIGTERM (`kill`,
+    `timeout`, a cancelled CI job) stops it the same way: the temporary folders go, the site stays."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
 
@@ -328,11 +333,13 @@ def interrupts_honoured():
         _INTERRUPTS.append(signum)
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGINT, noted)
+    honoured = [s for s in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(s) is not signal.SIG_IGN]
+    previous = {s: signal.signal(s, noted) for s in honoured}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
         _INTERRUPTS.clear()
 
 
@@ -479,6 +486,35 @@ def remove_later(folder: Path) -> None:
                    check=False, start_new_session=True)
 
 
+def site_target(site_dir: Path, config: MkDocsConfig, inputs: list[Path]) -> Path:
+    """The site folder, resolved, once it is known that replacing it loses nothing: not a file, not
+    the project, the docs, the theme, the cache or an input (nor inside or around one of them), and
+    if it is there, a site (paper-digest's stamp beside it, or MkDocs' index.html and sitemap.xml in
+    it).  A build replaces its whole site folder."""
+    target = site_dir.resolve()
+    if target.is_file():
+        raise BuildFailed(f"{site_dir}: a file, not a site folder; choose another --output")
+    project = Path(config.config_file_path).resolve().parent
+    kept = [(project, "the project (the folder of mkdocs.yml)"), (Path(config["docs_dir"]).resolve(), "the docs folder"),
+            *[(Path(p).resolve(), "an input") for p in inputs], (project / CACHE_NAME, "the build cache")]
+    if config["theme"].custom_dir:
+        kept.append((Path(config["theme"].custom_dir).resolve(), "the theme's templates"))
+    for path, what in kept:
+        if target == path or target in path.parents:
+            relation = "be" if target == path else "hold"
+        elif path != project and path in target.parents:
+            relation = "be inside"
+        else:
+            continue
+        raise BuildFailed(f"{site_dir}: the site folder would {relation} {what} ({path}), and a build replaces "
+                          "its whole site folder; choose another --output")
+    is_site = incremental.stamp_path(target).is_file() or all((target / f).is_file() for f in ("index.html", "sitemap.xml"))
+    if target.is_dir() and any(target.iterdir()) and not is_site:
+        raise BuildFailed(f"{site_dir}: a folder that is not a site (no index.html and sitemap.xml), and a build "
+                          "replaces its whole site folder; empty or remove it, or choose another --output")
+    return target
+
+
 def build(inputs: list[Path], config_file: Path, site_dir: Path | None = None, replace_invalid: bool = False,
           state_file: Path | None = None, date: str | None = None, full: bool = False, cache: bool = True,
           refit: bool = False, site_url: str | None = None) -> BuildResult:
@@ -494,9 +530,17 @@ def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace
            state_file: Path | None, date: str | None, full: bool, cache: bool, refit: bool,
            site_url: str | None) -> BuildResult:
     config = load_mkdocs_config(config_file, site_url=site_url)
+    target = site_target(site_dir or Path(config["site_dir"]), config, inputs)
+    with default_cache(config).lock(log):
+        return _locked_build(inputs, config_file, config, target, replace_invalid, state_file, date, full,
+                             cache, refit, site_url)
+
+
+def _locked_build(inputs: list[Path], config_file: Path, config: MkDocsConfig, target: Path, replace_invalid: bool,
+                  state_file: Path | None, date: str | None, full: bool, cache: bool, refit: bool,
+                  site_url: str | None) -> BuildResult:
     memo = default_cache(config) if cache else None
     result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)
-    target = (site_dir or Path(config["site_dir"])).resolve()
     the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
                                 written=len(result.write.written), digests=result.write.digests)
     result.mode = "dirty" if the_plan.dirty else "full"

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -20,6 +22,22 @@ def cmd_build(args):
                  site_url=args.site_url)
 
 
+def _date(text: str) -> str:
+    """--date: a real day (YYYY-MM-DD), not after tomorrow (UTC): the history keeps it for good, and
+    every later batch must be dated after it."""
+    from .state import StateError, today
+    try:
+        day = today(text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) else None
+    except StateError:
+        day = None
+    if day is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)")
+    latest = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=1)
+    if dt.date.fromisoformat(day) > latest:
+        raise argparse.ArgumentTypeError(f"{text} is in the future: papers seen today cannot be first seen then")
+    return day
+
+
 def _state(args) -> Path | None:
     return Path(args.state) if getattr(args, "state", None) else None
 
@@ -35,10 +53,13 @@ def cmd_check(args) -> None:
 
 def cmd_export(args) -> None:
     config = load_mkdocs_config(Path(args.config), site_url=args.site_url)
-    result = generate(_inputs(args), config, args.replace_invalid, _state(args), args.date)
+    result = generate(_inputs(args), config, args.replace_invalid, _state(args), args.date, write=False)
     data = papers_json(result.papers, Urls.of(config))  # the bytes of the site's data/papers.json
-    if args.output:
-        Path(args.output).write_text(data, "utf-8")
+    if args.output and args.output != "-":
+        try:
+            Path(args.output).write_text(data, "utf-8")
+        except OSError as exc:
+            raise BuildFailed(f"{args.output}: cannot write the export ({exc.strerror})") from exc
         log(f"wrote {len(result.papers)} papers to {args.output}")
     else:
         sys.stdout.write(data)
@@ -71,7 +92,7 @@ def parser() -> argparse.ArgumentParser:
         if name != "check":
             p.add_argument("--state", metavar="FILE",
                            help="history file (default: .digest-state.json in the first input folder; commit it)")
-            p.add_argument("--date", metavar="YYYY-MM-DD",
+            p.add_argument("--date", metavar="YYYY-MM-DD", type=_date,
                            help="date recorded for papers seen for the first time (default: SOURCE_DATE_EPOCH or today)")
         if name not in ("check", "serve"):
             p.add_argument("--site-url", metavar="URL",
@@ -89,7 +110,7 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--no-cache", action="store_true",
                        help="ignore and keep no build cache (.digest-cache/ beside mkdocs.yml); the output is the same")
     add("check", cmd_check, "validate the inputs and report problems, without building")
-    add("export", cmd_export, "write the enriched corpus as JSON", "JSON file (default: standard output)")
+    add("export", cmd_export, "write the enriched corpus as JSON", "JSON file (default, or -: standard output)")
     serve = add("serve", cmd_serve, "build, serve on 127.0.0.1 with live reload, regenerate on input changes")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     deploy = add("deploy", cmd_deploy, "build and publish to the gh-pages branch (mkdocs gh-deploy)")

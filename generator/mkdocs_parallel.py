@@ -25,6 +25,7 @@ import logging
 import os
 import pickle
 import re
+import signal
 import traceback
 from contextlib import contextmanager
 
@@ -209,25 +210,31 @@ def _parallel_build(config, jobs: int, dirty: bool = False) -> None:
         out_of_nav = [f for f in todo if f.inclusion.is_not_in_nav()]
         jobs = max(1, min(jobs, len(out_of_nav) // MIN_PAGES_PER_WORKER))
         shares = [out_of_nav[k::jobs] for k in range(jobs)]
-        workers = [_fork(share, config, files, nav, doc_files) for share in shares[1:]]
+        workers: list[tuple[int, int]] = []  # (pid, pipe) of the workers not yet collected
+        try:
+            for share in shares[1:]:
+                workers.append(_fork(share, config, files, nav, doc_files))
 
-        in_nav = [f for f in todo if not f.inclusion.is_not_in_nav()]
-        for file in in_nav:
-            mk._populate_page(file.page, config, files)
-        env = config.plugins.on_env(env, config=config, files=files)
-        _stream(shares[0], config, files, doc_files, nav, env)
-        files.copy_static_files(dirty=dirty, inclusion=inclusion)
-        for template in config.theme.static_templates:
-            mk._build_theme_template(template, env, files, config, nav)
-        for template in config.extra_templates:
-            mk._build_extra_template(template, files, config, nav)
-        for file in in_nav:
-            mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+            in_nav = [f for f in todo if not f.inclusion.is_not_in_nav()]
+            for file in in_nav:
+                mk._populate_page(file.page, config, files)
+            env = config.plugins.on_env(env, config=config, files=files)
+            _stream(shares[0], config, files, doc_files, nav, env)
+            files.copy_static_files(dirty=dirty, inclusion=inclusion)
+            for template in config.theme.static_templates:
+                mk._build_theme_template(template, env, files, config, nav)
+            for template in config.extra_templates:
+                mk._build_extra_template(template, files, config, nav)
+            for file in in_nav:
+                mk._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
 
-        worker_warnings = 0
-        by_uri = {f.src_uri: f for f in files}
-        for pid, read_end in workers:
-            worker_warnings += _collect(pid, read_end, by_uri, config)
+            worker_warnings = 0
+            by_uri = {f.src_uri: f for f in files}
+            while workers:
+                pid, read_end = workers.pop(0)
+                worker_warnings += _collect(pid, read_end, by_uri, config)
+        finally:
+            _stop(workers)  # (after a failure or an interrupt: no worker may write on into the site)
 
         _serial_order(config, doc_files)
         log_level = config.validation.links.anchors
@@ -333,6 +340,18 @@ def _fork(share, config, files, nav, doc_files) -> tuple[int, int]:
             pickle.dump(payload, out, protocol=pickle.HIGHEST_PROTOCOL)
     finally:
         os._exit(code)
+
+
+def _stop(workers: list[tuple[int, int]]) -> None:
+    """Kill and reap workers that were not collected."""
+    for pid, read_end in workers:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.close(read_end)
+        os.waitpid(pid, 0)
+    workers.clear()
 
 
 def _collect(pid: int, read_end: int, by_uri: dict, config) -> int:

@@ -36,11 +36,13 @@ def regenerate_if_serving(config) -> None:
     settings = os.environ.get(ENV)
     if not settings:
         return
-    from .build import generate, load_mkdocs_config
+    from .build import default_cache, generate, load_mkdocs_config
     s = json.loads(settings)
     try:
         # the config file as written (serve points site_url at the dev server, which the feeds must not use)
-        generate([Path(p) for p in s["inputs"]], load_mkdocs_config(Path(config.config_file_path)),
-                 state_file=Path(s["state"]) if s.get("state") else None, date=s.get("date"))
+        written = load_mkdocs_config(Path(config.config_file_path))
+        with default_cache(written).lock(log):
+            generate([Path(p) for p in s["inputs"]], written, state_file=Path(s["state"]) if s.get("state") else None,
+                     date=s.get("date"))
     except (BuildFailed, Exception) as exc:  # keep serving the last good docs while the inputs are being edited
         log(f"error: regenerating docs/ failed, showing the previous version: {exc}")

@@ -94,7 +94,7 @@ def test_a_build_killed_during_mkdocs_leaves_the_previous_site_intact(built_proj
     assert proc.returncode != 0
     assert snapshot(project / "site") == before  # every file, byte for byte
     assert no_old_sites(project)
-    if sig == signal.SIGINT:
+    if sig != signal.SIGKILL:  # (Ctrl-C, or a `kill`, `timeout` or cancelled CI job)
         assert "the previous site is unchanged" in proc.stderr.read()
         assert not staging_dirs(project)  # cleaned up on the way out
     assert (project / "docs" / "notes.md").read_text() == HAND

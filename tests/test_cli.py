@@ -1,0 +1,98 @@
+"""The command line as a new user meets it: what it refuses to do to their files, and how it says so."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, build_project, make_project
+
+from generator.cli import main
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """The seed project, built once."""
+    project = make_project(tmp_path_factory.mktemp("cli") / "p")
+    assert build_project(project) == 0
+    return project
+
+
+def in_project(project: Path, *argv: str) -> int:
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        return main(list(argv))
+    finally:
+        os.chdir(cwd)
+
+
+@pytest.mark.parametrize("output, says", [
+    (".", "would be the project"), ("..", "would hold the project"), ("docs", "would be the docs folder"),
+    ("docs/site", "would be inside the docs folder"), ("abstracts", "would be an input"),
+    ("abstracts/site", "would be inside an input"), (".digest-cache", "would be the build cache"),
+    ("mkdocs.yml", "a file, not a site folder"), ("../mine", "a folder that is not a site"),
+])
+def test_a_build_never_replaces_what_is_not_a_site(project, capsys, output, says):
+    """A build replaces its whole site folder: --output must not name the project, its docs, inputs
+    or cache (nor a folder around or inside them), a file, or a folder of other things."""
+    (project.parent / "mine").mkdir(exist_ok=True)
+    (project.parent / "mine" / "thesis.tex").write_text("mine")
+    before = sorted(p.relative_to(project.parent).as_posix() for p in project.parent.rglob("*"))
+    assert in_project(project, "build", "--output", output) == 2
+    assert says in capsys.readouterr().err
+    assert sorted(p.relative_to(project.parent).as_posix() for p in project.parent.rglob("*")) == before
+
+
+def test_a_build_replaces_a_site_and_fills_an_empty_folder(project, tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert in_project(project, "build", "--output", str(tmp_path / "empty")) == 0
+    assert in_project(project, "build", "--output", str(tmp_path / "empty"), "--full") == 0  # (now a site)
+    assert (tmp_path / "empty" / "index.html").is_file()
+
+
+def test_export_writes_nothing_but_its_output(project, tmp_path, capsys):
+    """export reads the inputs (the history too) and writes the JSON: not docs/, not the state file."""
+    extra = tmp_path / "extra.txt"
+    extra.write_text("ICLR 2026 Papers\n\nWe propose FooNet, a method whose export must not touch the project "
+                     "folder: no page is written and no first-seen date recorded for it.\n", "utf-8")
+    watched = [project / "docs", project / "abstracts"]
+    before = {p: p.stat().st_mtime_ns for d in watched for p in d.rglob("*")}
+    assert in_project(project, "export", "-i", "abstracts", "-i", str(extra), "-o", str(tmp_path / "x.json")) == 0
+    assert {p: p.stat().st_mtime_ns for d in watched for p in d.rglob("*")} == before
+    assert not (tmp_path / ".digest-state.json").exists() and not list(tmp_path.glob(".*"))
+    assert len(json.loads((tmp_path / "x.json").read_text("utf-8"))["papers"]) == 39
+    capsys.readouterr()
+    assert in_project(project, "export", "-o", "-") == 0  # "-": standard output
+    assert len(json.loads(capsys.readouterr().out)["papers"]) == 38
+    assert in_project(project, "export", "-o", str(tmp_path / "no" / "x.json")) == 2
+    assert "cannot write the export (No such file or directory)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("date, says", [("yesterday", "is not a date"), ("2026-02-30", "is not a date"),
+                                        ("20260101", "is not a date"), ("3000-01-01", "is in the future")])
+def test_a_bad_date_is_refused_before_any_work(project, capsys, date, says):
+    """The history keeps a batch's date for good, and later batches must come after it."""
+    with pytest.raises(SystemExit) as exc:
+        in_project(project, "build", "--date", date)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "argument --date: " in err and says in err
+
+
+def test_a_second_build_of_a_project_waits_for_the_first(project):
+    """Two builds of one project share docs/ and the cache: one holds the project's lock (here, this
+    test), the other says it waits, and builds once the lock is free."""
+    from generator.cache import Cache
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    with Cache(project / ".digest-cache").lock():
+        proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=project, env=env,
+                                stderr=subprocess.PIPE, text=True)
+        said = proc.stderr.readline()
+        assert said == f"waiting for another build of this project (process {os.getpid()}) to finish\n"
+        time.sleep(0.5)
+        assert proc.poll() is None  # (still waiting)
+    assert proc.wait(timeout=600) == 0, proc.stderr.read()[-2000:]

@@ -67,13 +67,14 @@ def cmd_export(args) -> None:
 
 def cmd_serve(args) -> None:
     from .serve import serve
-    serve(_inputs(args), Path(args.config), args.dev_addr, state_file=_state(args), date=args.date)
+    serve(_inputs(args), Path(args.config), args.dev_addr, state_file=_state(args), date=args.date,
+          replace_invalid=args.replace_invalid)
 
 
 def cmd_deploy(args) -> None:
     from .deploy import deploy
     deploy(_inputs(args), Path(args.config), message=args.message, force=args.force,
-           state_file=_state(args), date=args.date, site_url=args.site_url)
+           state_file=_state(args), date=args.date, site_url=args.site_url, replace_invalid=args.replace_invalid)
 
 
 def parser() -> argparse.ArgumentParser:

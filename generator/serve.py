@@ -11,22 +11,24 @@ import json
 import os
 from pathlib import Path
 
-from .build import BuildFailed, log
+from .build import BuildFailed, load_mkdocs_config, log, taxonomy_file
 
 ENV = "PAPER_DIGEST_SERVE"
 
 
 def serve(inputs: list[Path], config_file: Path, dev_addr: str = "127.0.0.1:8000",
-          state_file: Path | None = None, date: str | None = None) -> None:
+          state_file: Path | None = None, date: str | None = None, replace_invalid: bool = False) -> None:
     from mkdocs.commands.serve import serve as mkdocs_serve
-    if not config_file.is_file():
-        raise BuildFailed(f"{config_file}: no MkDocs configuration; run from the project folder or pass --config")
-    os.environ[ENV] = json.dumps({"inputs": [str(p.resolve()) for p in inputs],
+    taxonomy = taxonomy_file(load_mkdocs_config(config_file, dev_addr=dev_addr))  # (a user's: watched too)
+    os.environ[ENV] = json.dumps({"inputs": [str(p.resolve()) for p in inputs], "replace_invalid": replace_invalid,
                                   "state": str(state_file.resolve()) if state_file else None, "date": date})
     log(f"serving on http://{dev_addr}/ ; watching {', '.join(map(str, inputs))} (Ctrl-C to stop)")
     try:
-        mkdocs_serve(str(config_file), livereload=True, watch=[str(p) for p in inputs if p.exists()],
-                     dev_addr=dev_addr)
+        mkdocs_serve(str(config_file), livereload=True, dev_addr=dev_addr,
+                     watch=[str(p) for p in [*inputs, *([taxonomy] if taxonomy else [])] if p.exists()])
+    except OSError as exc:  # (the address taken, or not this machine's)
+        raise BuildFailed(f"cannot serve on {dev_addr}: {exc.strerror or exc}; is another server running "
+                          "there? Pick another address with --dev-addr") from exc
     finally:
         os.environ.pop(ENV, None)
 
@@ -36,13 +38,13 @@ def regenerate_if_serving(config) -> None:
     settings = os.environ.get(ENV)
     if not settings:
         return
-    from .build import default_cache, generate, load_mkdocs_config
+    from .build import default_cache, generate
     s = json.loads(settings)
     try:
         # the config file as written (serve points site_url at the dev server, which the feeds must not use)
         written = load_mkdocs_config(Path(config.config_file_path))
         with default_cache(written).lock(log):
-            generate([Path(p) for p in s["inputs"]], written, state_file=Path(s["state"]) if s.get("state") else None,
-                     date=s.get("date"))
+            generate([Path(p) for p in s["inputs"]], written, s.get("replace_invalid", False),
+                     state_file=Path(s["state"]) if s.get("state") else None, date=s.get("date"))
     except (BuildFailed, Exception) as exc:  # keep serving the last good docs while the inputs are being edited
         log(f"error: regenerating docs/ failed, showing the previous version: {exc}")

@@ -176,8 +176,12 @@ def put(path: str, data: bytes) -> None:
 
 
 def _write_manifest(path: Path, names: set[str]) -> None:
+    """(Not rewritten when unchanged: `serve` watches docs/, and a touched file is a change to rebuild for.)"""
+    data = (json.dumps(sorted(names), indent=0) + "\n").encode("utf-8")
+    if path.is_file() and path.read_bytes() == data:
+        return
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(sorted(names), indent=0) + "\n", "utf-8")
+    tmp.write_bytes(data)
     os.replace(tmp, path)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -96,3 +97,21 @@ def test_a_second_build_of_a_project_waits_for_the_first(project):
         time.sleep(0.5)
         assert proc.poll() is None  # (still waiting)
     assert proc.wait(timeout=600) == 0, proc.stderr.read()[-2000:]
+
+
+def test_deploy_without_a_remote_says_so_before_building(tmp_path, capsys):
+    project = make_project(tmp_path / "p")
+    assert in_project(project, "deploy") == 2
+    assert "not a git repository with the remote 'origin'" in capsys.readouterr().err
+    assert not (project / "site").exists() and not (project / "docs" / "papers").exists()
+
+
+def test_serve_names_a_bad_or_taken_address(project, capsys):
+    assert in_project(project, "serve", "--dev-addr", "nonsense") == 2
+    assert "error: --dev-addr 'nonsense': Config value 'dev_addr'" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        addr = "127.0.0.1:%d" % taken.getsockname()[1]
+        assert in_project(project, "serve", "--dev-addr", addr) == 2
+    assert f"error: cannot serve on {addr}: Address already in use" in capsys.readouterr().err

@@ -92,6 +92,11 @@ def test_user_taxonomy(tmp_path):
                      paper_from_text("We pretrain a language model on text for translation.")],
                     EnrichConfig(taxonomy_path=path))
     assert [p.category for p in papers] == ["Vision", "Language"]
+    tax["areas"][0]["name"] = "Computer vision"  # (edited while `serve` runs: the next build reads it anew)
+    path.write_text(json.dumps(tax))
+    again = enrich([paper_from_text("We improve image segmentation of video frames with a detection head.")],
+                   EnrichConfig(taxonomy_path=path))
+    assert again[0].category == "Computer vision"
     with pytest.raises(ValueError, match="tax2.json"):
         (tmp_path / "tax2.json").write_text("{}")
         load_taxonomy(tmp_path / "tax2.json")

@@ -199,8 +199,12 @@ class _Clock:
         self.t, self.c = now, cpu
 
 
-@lru_cache(maxsize=4)
 def _taxonomy(path: Path | None) -> Taxonomy:
+    return _taxonomy_read(path, _file_bytes(path))  # (as the file is now: `serve` reloads an edited one)
+
+
+@lru_cache(maxsize=4)
+def _taxonomy_read(path: Path | None, content: bytes) -> Taxonomy:
     return load_taxonomy(path)
 
 

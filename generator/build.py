@@ -245,6 +245,10 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
         taxonomy = load_taxonomy(taxonomy_path)
     except ValueError as exc:
         raise BuildFailed(f"{exc} (extra.digest.taxonomy in {config.config_file_path})") from exc
+    told = taxonomy.issues(papers)  # (keys it does not read, given areas it does not have)
+    out.read.issues.extend(told)
+    for line in summarize(told):
+        log(line)
     with stage("history", out.timings):
         out.state_file = state_path(inputs, state_file)
         out.state = load_state_or_fail(out.state_file)
@@ -486,6 +490,28 @@ def remove_later(folder: Path) -> None:
                    check=False, start_new_session=True)
 
 
+@contextmanager
+def project_lock(config_file: Path):
+    """One build of a project at a time (they share docs/ and the cache): another waits, and says so.
+    The lock is an flock on the project's mkdocs.yml, which it leaves as it is; without flock (not
+    POSIX), no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(config_file, "rb") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log(f"waiting for another build of this project ({config_file}) to finish")
+            fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def site_target(site_dir: Path, config: MkDocsConfig, inputs: list[Path]) -> Path:
     """The site folder, resolved, once it is known that replacing it loses nothing: not a file, not
     the project, the docs, the theme, the cache or an input (nor inside or around one of them), and
@@ -531,7 +557,7 @@ def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace
            site_url: str | None) -> BuildResult:
     config = load_mkdocs_config(config_file, site_url=site_url)
     target = site_target(site_dir or Path(config["site_dir"]), config, inputs)
-    with default_cache(config).lock(log):
+    with project_lock(config_file):
         return _locked_build(inputs, config_file, config, target, replace_invalid, state_file, date, full,
                              cache, refit, site_url)
 

@@ -26,7 +26,6 @@ import marshal
 import os
 import pickle
 import sys
-from contextlib import contextmanager
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -197,33 +196,6 @@ class Cache:
         ignore = self.folder / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# paper-digest's build cache: local, never committed\n*\n", "utf-8")
-
-    @contextmanager
-    def lock(self, log=print):
-        """Hold the project's build lock (a file in the folder): one build writes docs/ and the site at
-        a time; another waits, saying for whom (`log`).  Where there is no flock (not POSIX): no lock."""
-        try:
-            import fcntl
-        except ImportError:
-            yield
-            return
-        self._make_folder()
-        with open(self.folder / "build.lock", "a+", encoding="utf-8") as f:
-            try:
-                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                f.seek(0)
-                holder = f.read().strip()
-                log(f"waiting for another build of this project{f' (process {holder})' if holder else ''} to finish")
-                fcntl.flock(f, fcntl.LOCK_EX)
-            f.seek(0)
-            f.truncate()
-            f.write(f"{os.getpid()}\n")
-            f.flush()
-            try:
-                yield
-            finally:
-                fcntl.flock(f, fcntl.LOCK_UN)
 
     def templates(self, name: str):
         """A Jinja bytecode cache in the folder (None without one): compiled templates, which Jinja

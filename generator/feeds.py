@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .model import Paper
 from .render import Urls, environment, min_term_papers, term_pages, terms_of
-from .slugs import slugify
+from .slugs import category_slug
 from .state import State
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -31,7 +31,7 @@ class Day:
 
 def feed_path(category: str | None = None) -> str:
     """Feed file under docs/: feeds/all.atom.xml, or feeds/categories/<slug>.atom.xml."""
-    return "feeds/all.atom.xml" if category is None else f"feeds/categories/{slugify(category) or 'other'}.atom.xml"
+    return "feeds/all.atom.xml" if category is None else f"feeds/categories/{category_slug(category)}.atom.xml"
 
 
 def newest_first(papers: list[Paper], state: State) -> list[Paper]:

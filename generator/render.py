@@ -25,7 +25,7 @@ from .markup import escape_md, raised
 from .model import Paper
 from .papermap import map_json
 from .parallel import fork_call
-from .slugs import slugify as _slugify
+from .slugs import category_slug, collection_slug, slugify as _slugify
 from .writer import Kept
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates" / "pages"
@@ -151,7 +151,8 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
     )
     env.globals["secondary_min"] = SECONDARY_MIN
     env.filters.update(
-        md=_md, yaml=_yaml, slug=slugify, code=_code, urlsafe=_urlsafe, linkkind=_linkkind, page=urls.href,
+        md=_md, yaml=_yaml, slug=slugify, cat_slug=category_slug, code=_code, urlsafe=_urlsafe, linkkind=_linkkind,
+        page=urls.href,
         paper_url=lambda p: urls.href(f"papers/{p.slug}.md"),
         term_url=lambda name, kind: urls.href(f"{kind}/{slugify(name)}.md"),
         cat_url=lambda name, coll_slug: urls.href(category_path(coll_slug, name)),
@@ -168,11 +169,18 @@ def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Co
     """Group papers by collection, then category (largest first), then sub-topic."""
     by_name: dict[str, Collection] = {}
     for p in papers:
-        coll = by_name.setdefault(p.collection, Collection(p.collection, slugify(p.collection) or "papers"))
+        coll = by_name.setdefault(p.collection, Collection(p.collection, collection_slug(p.collection)))
         coll.papers.append(p)
         for s in p.sources:
             if s.header and s.header not in coll.headers:
                 coll.headers.append(s.header)
+    taken: set[str] = set()
+    for name in sorted(by_name):  # two names of one slug ("NeurIPS 2025", "Neurips 2025") get two folders
+        coll, k = by_name[name], 1
+        while coll.slug in taken:
+            k += 1
+            coll.slug = f"{collection_slug(name)}-{k}"
+        taken.add(coll.slug)
     for coll in by_name.values():
         cats: dict[str, Category] = {}
         for p in coll.papers:
@@ -202,7 +210,7 @@ def subtopic_groups(category: Category, coll_slug: str) -> list[Group]:
                          [t for t, _ in sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))[:TOPIC_TAGS]]))
     if split_category(out):
         for g in out:
-            g.page = f"topics/{coll_slug}--{slugify(category.name)}--{g.slug}.md"  # two levels deep, as paper pages: same cards
+            g.page = f"topics/{coll_slug}--{category_slug(category.name)}--{g.slug}.md"  # two levels deep, as paper pages: same cards
     return out
 
 
@@ -213,7 +221,7 @@ def split_category(groups: list[Group]) -> bool:
 
 
 def category_path(coll_slug: str, name: str) -> str:
-    return f"{coll_slug}/{slugify(name)}.md"
+    return f"{coll_slug}/{category_slug(name)}.md"
 
 
 def min_term_papers(n: int) -> int:
@@ -566,7 +574,7 @@ def nav(colls: list[Collection]) -> list:
     for c in colls:
         # nav titles are printed raw by the theme (no autoescape): HTML-escape the names we got from input
         items.append({html.escape(c.name): [{"Overview": f"{c.slug}/index.md"}, {"Map": f"{c.slug}/map.md"}]
-                      + [{html.escape(cat.name): f"{c.slug}/{slugify(cat.name)}.md"}
+                      + [{html.escape(cat.name): category_path(c.slug, cat.name)}
                          for cat in sorted(c.categories, key=lambda cat: cat.name.casefold())]})
     items += [{"All papers": "papers/index.md"}, {"Tags": "tags/index.md"},
               {"Datasets & models": "entities/index.md"}]

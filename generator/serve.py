@@ -38,12 +38,12 @@ def regenerate_if_serving(config) -> None:
     settings = os.environ.get(ENV)
     if not settings:
         return
-    from .build import default_cache, generate
+    from .build import generate, project_lock
     s = json.loads(settings)
     try:
         # the config file as written (serve points site_url at the dev server, which the feeds must not use)
         written = load_mkdocs_config(Path(config.config_file_path))
-        with default_cache(written).lock(log):
+        with project_lock(Path(config.config_file_path)):
             generate([Path(p) for p in s["inputs"]], written, s.get("replace_invalid", False),
                      state_file=Path(s["state"]) if s.get("state") else None, date=s.get("date"))
     except (BuildFailed, Exception) as exc:  # keep serving the last good docs while the inputs are being edited

@@ -1,6 +1,7 @@
 """Readable, URL-safe slugs: the one spelling of every page address (papers, categories, tags, feeds)."""
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -21,3 +22,28 @@ def slugify(text: str, max_len: int = 60) -> str:
     if len(slug) > max_len:
         slug = slug[:max_len].rsplit("-", 1)[0]
     return slug
+
+
+# the pages beside a collection's category pages: an area with such a name gets "-area" after it
+RESERVED = frozenset({"index", "map"})
+
+
+def category_slug(name: str) -> str:
+    """A category's page and feed name: its slug ("Learning on graphs" -> "learning-on-graphs"), with
+    "-area" after a name the collection's own pages have ("Map" -> "map-area"), and "area-" and the
+    start of the name's hash for a name without Latin letters or digits ("神经科学" -> "area-3c1f0e")."""
+    slug = slugify(name) or "area-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
+    return slug + "-area" if slug in RESERVED else slug
+
+
+# the site's own top-level pages and folders: a collection with such a name gets "-collection" after it
+TOP_LEVEL = frozenset({"index", "new", "search", "about", "reading-list", "data-format", "performance", "papers",
+                       "tags", "entities", "topics", "feeds", "data", "assets", "img", "search-index", "sitemap", "404"})
+
+
+def collection_slug(name: str) -> str:
+    """A collection's folder: its slug ("ICLR 2026" -> "iclr-2026"), with "-collection" after a name the
+    site's own pages have ("Papers" -> "papers-collection"), and "collection-" and the start of the
+    name's hash for a name without Latin letters or digits."""
+    slug = slugify(name) or "collection-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
+    return slug + "-collection" if slug in TOP_LEVEL else slug

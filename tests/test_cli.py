@@ -87,13 +87,12 @@ def test_a_bad_date_is_refused_before_any_work(project, capsys, date, says):
 def test_a_second_build_of_a_project_waits_for_the_first(project):
     """Two builds of one project share docs/ and the cache: one holds the project's lock (here, this
     test), the other says it waits, and builds once the lock is free."""
-    from generator.cache import Cache
+    from generator.build import project_lock
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-    with Cache(project / ".digest-cache").lock():
+    with project_lock(project / "mkdocs.yml"):
         proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=project, env=env,
                                 stderr=subprocess.PIPE, text=True)
-        said = proc.stderr.readline()
-        assert said == f"waiting for another build of this project (process {os.getpid()}) to finish\n"
+        assert proc.stderr.readline() == "waiting for another build of this project (mkdocs.yml) to finish\n"
         time.sleep(0.5)
         assert proc.poll() is None  # (still waiting)
     assert proc.wait(timeout=600) == 0, proc.stderr.read()[-2000:]

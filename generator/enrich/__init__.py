@@ -37,15 +37,16 @@ from generator.parallel import cores, leave, left, old_objects_frozen
 
 from generator.cache import Cache, memo_key
 
-from .categories import CategoryModel, category_probs, class_text, explain_rows, keyword_terms, load_model
+from .categories import (CategoryModel, category_probs, class_text, description_terms, explain_rows, keyword_terms,
+                         load_model)
 from .entities import extract_entities
 from . import layout
 from .names import analyze, coined, common_floor, common_names, extract_name
 from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
 from .tags import TagModel, assign_tags
-from .taxonomy import Taxonomy, load_taxonomy
-from .text import corpus_text, spelled
+from .taxonomy import UNMATCHED, Taxonomy, load_taxonomy
+from .text import corpus_text, distinct_terms, spelled
 from .titles import make_slugs, make_title, teaser
 from .topics import Subtopics, spell_labels, subtopics
 from .vectors import Corpus, build_corpus, weigh
@@ -218,27 +219,37 @@ def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: Category
     extra = None
     if model is not None and any(p.keywords for p in papers):  # given keywords, counted over model terms
         extra = build_corpus([class_text("", p.keywords) for p in papers]).select(model.terms)
+    if model is None or not taxonomy.is_default:  # (areas scored on the words of their names and descriptions)
+        tfidf = tfidf or corpus.tfidf(min_df=1, max_df=0.5)
     P, Xm = category_probs(corpus, extra, taxonomy, model, tfidf)
     names = taxonomy.names
     by_name = {a.name: a for a in taxonomy.areas}
-    folded = {a.name.casefold(): a.name for a in taxonomy.areas}  # (a given area as a spreadsheet writes it:
-    # "  Generative Models ")
     orders = np.lexsort((np.broadcast_to(np.arange(len(names)), P.shape), -P))  # per row, ties by area order
     top = cfg.max_categories + 1  # enough to fill categories even when a given area is moved first
     for i, p in enumerate(papers):
-        ranked = [(names[j], round(float(P[i, j]), 3)) for j in orders[i, :top].tolist()]
-        given = folded.get(" ".join(p.given_area.split()).casefold()) if p.given_area else None
+        ranked = [(names[j], round(float(P[i, j]), 3)) for j in orders[i, :top].tolist() if P[i, j] > 0]
+        if not ranked:  # (a user taxonomy none of whose areas the abstract has a word of)
+            ranked = [(taxonomy.catch_all or UNMATCHED, 1.0)]
+        given = taxonomy.area_named(p.given_area) if p.given_area else None
         if given:
             ranked = [(given, 1.0)] + [r for r in ranked if r[0] != given]
         p.category = ranked[0][0]
         p.categories = [ranked[0]] + [r for r in ranked[1:cfg.max_categories] if r[1] >= cfg.min_secondary]
-    explained = explain_rows(Xm, model, [p.category for p in papers],
-                             texts=[class_text(p.plain_text, p.keywords) for p in papers]) if Xm is not None else None
+    if Xm is not None:
+        explained = explain_rows(Xm, model, [p.category for p in papers],
+                                 texts=[class_text(p.plain_text, p.keywords) for p in papers])
+    else:  # (none for the user taxonomy's UNMATCHED)
+        explained = description_terms(*tfidf, taxonomy, [names.index(p.category) if p.category in by_name else None
+                                                         for p in papers])
     for i, p in enumerate(papers):
-        if explained is not None and p.category in model.classes:
+        if Xm is not None and p.category in model.classes:
             p.category_terms = explained[i]
+        elif p.category in by_name:
+            area = by_name[p.category]
+            found = keyword_terms(p.plain_text, (area.name, *area.keywords))
+            p.category_terms = distinct_terms(found + (explained[i] if Xm is None else []), 6)
         else:
-            p.category_terms = keyword_terms(p.plain_text, by_name[p.category].keywords)
+            p.category_terms = []
 
 
 @dataclass

@@ -8,7 +8,9 @@ keywords and description, so all areas are reachable.  Scores become probabiliti
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -84,13 +86,39 @@ def _keyword_evidence(corpus: Corpus, taxonomy: Taxonomy) -> np.ndarray:
     return np.asarray((counts @ W.tocsr()).todense())
 
 
-def _description_scores(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy) -> np.ndarray:
-    """Cosine of each paper's TF-IDF (rows of X over terms) with each area's description+keywords
-    (foreign taxonomies)."""
-    A = build_corpus([a.description + " " + " ; ".join(a.keywords * 3) for a in taxonomy.areas]).select(
+def _area_vectors(terms: np.ndarray, taxonomy: Taxonomy) -> sp.csr_matrix:
+    """Each area's name, description and keywords as unit rows over `terms` (foreign taxonomies)."""
+    A = build_corpus([_with_singulars(f"{a.name} ; {a.description} ; " + " ; ".join(a.keywords * 3))
+                      for a in taxonomy.areas]).select(
         terms.tolist()).sorted_indices()  # (as CountVectorizer(vocabulary=terms).transform counts them)
     A.data = 1 + np.log(A.data)
-    return np.asarray((X @ unit_rows(A.astype(np.float32)).T).todense())
+    return unit_rows(A.astype(np.float32))
+
+
+_PLURAL = re.compile(r"\b([A-Za-z]{3,}?)(?<![sui])s\b")  # "databases", "robots"; not "glass", "corpus", "analysis"
+
+
+def _with_singulars(text: str) -> str:
+    """An area's words with the singular of each plural after them: "Databases" finds "database"."""
+    return _PLURAL.sub(lambda m: f"{m.group(0)} {m.group(1)}", text)
+
+
+def _description_scores(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy) -> np.ndarray:
+    """Cosine of each paper's TF-IDF (rows of X over terms) with each area's words."""
+    return np.asarray((X @ _area_vectors(terms, taxonomy).T).todense())
+
+
+def description_terms(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy, areas: list[int | None],
+                      k: int = 6) -> list[list[str]]:
+    """For each row of X, the terms its area areas[i] (None: no explanation) was chosen for: those with
+    the largest share of the paper's cosine with the area's words."""
+    A = _area_vectors(terms, taxonomy).tocsr()
+    out = []
+    for i, j in enumerate(areas):
+        shared = X[i].multiply(A[j]).tocsr() if j is not None else sp.csr_matrix((1, 0))
+        order = np.argsort(-shared.data, kind="stable")[:k]
+        out.append(distinct_terms([str(terms[shared.indices[o]]) for o in order.tolist()], k))
+    return out
 
 
 def _softmax(S: np.ndarray) -> np.ndarray:
@@ -109,7 +137,9 @@ def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxono
     names = taxonomy.names
     if model is None or not taxonomy.is_default:
         S = _description_scores(*(tfidf or corpus.tfidf(min_df=1, max_df=0.5)), taxonomy) * 20 + 0.3 * evidence
-        return _softmax(S), None
+        P = np.where(S > 0, _softmax(S), 0)  # an area none of whose words the paper has is not among its categories
+        total = P.sum(axis=1, keepdims=True)
+        return np.divide(P, total, out=np.zeros_like(P), where=total > 0), None  # (a row of zeros: no area at all)
     counts = corpus.select(model.terms)
     if extra is not None:
         counts = counts + extra
@@ -177,10 +207,17 @@ def _joined(terms: list[str], text: str) -> list[str]:
 
 
 def keyword_terms(text: str, area_keywords: tuple[str, ...], k: int = 6) -> list[str]:
-    """The area's keywords found in a text (explains a keyword/description decision)."""
+    """The area's keywords found in a text as words, plural or not (explains a keyword/description
+    decision): "gene" in "gene expression", "genes", not in "generates"."""
     low = text.lower()
-    hits = sorted(((low.count(kw.lower()), kw) for kw in area_keywords if kw.lower() in low), key=lambda h: (-h[0], h[1]))
+    counts = [(len(rx.findall(low)), kw) for kw, rx in _keyword_patterns(area_keywords)]
+    hits = sorted(((n, kw) for n, kw in counts if n), key=lambda h: (-h[0], h[1]))
     return distinct_terms([kw for _, kw in hits], k)
+
+
+@lru_cache(maxsize=64)
+def _keyword_patterns(area_keywords: tuple[str, ...]) -> list[tuple[str, re.Pattern]]:
+    return [(kw, re.compile(rf"(?<!\w){re.escape(kw.lower())}(?:e?s)?(?!\w)")) for kw in area_keywords if kw.strip()]
 
 
 def load_model(path: Path | None = None) -> CategoryModel | None:

@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Collection
@@ -534,6 +535,11 @@ def site_target(site_dir: Path, config: MkDocsConfig, inputs: list[Path]) -> Pat
             continue
         raise BuildFailed(f"{site_dir}: the site folder would {relation} {what} ({path}), and a build replaces "
                           "its whole site folder; choose another --output")
+    folder = next(p for p in target.parents if p.exists())  # (the new site is made beside the old, then swapped in)
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".digest-probe-", dir=folder))
+    except OSError as exc:
+        raise BuildFailed(f"{site_dir}: cannot write in {folder} ({exc.strerror}); choose another --output") from exc
     is_site = incremental.stamp_path(target).is_file() or all((target / f).is_file() for f in ("index.html", "sitemap.xml"))
     if target.is_dir() and any(target.iterdir()) and not is_site:
         raise BuildFailed(f"{site_dir}: a folder that is not a site (no index.html and sitemap.xml), and a build "

@@ -13,7 +13,8 @@ from .render import Urls, papers_json
 
 
 def _inputs(args) -> list[Path]:
-    return [Path(p) for p in args.input] if args.input else [Path("abstracts")]
+    """--input, or the abstracts/ folder beside the configuration (of the project run from elsewhere too)."""
+    return [Path(p) for p in args.input] if args.input else [Path(args.config).parent / "abstracts"]
 
 
 def cmd_build(args):
@@ -81,11 +82,16 @@ def cmd_deploy(args) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
+    from importlib.metadata import PackageNotFoundError, version
     ap = argparse.ArgumentParser(prog="paper-digest", description="Turn abstract files into a browsable static site.")
+    try:
+        ap.add_argument("--version", action="version", version=f"%(prog)s {version('paper-digest')}")
+    except PackageNotFoundError:  # (run from a source tree that is not installed)
+        pass
     sub = ap.add_subparsers(dest="command", required=True)
 
     def add(name, func, help_text, output_help=None):
-        p = sub.add_parser(name, help=help_text)
+        p = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
         p.add_argument("--input", "-i", action="append", metavar="PATH",
                        help="abstract file or folder (repeatable; default: abstracts/)")
         p.add_argument("--config", "-f", default="mkdocs.yml", help="MkDocs configuration (default: mkdocs.yml)")

@@ -9,14 +9,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .model import Issue, RawRecord, Source
 
 TEXT_EXT = {".txt", ".md", ".text", ".abstracts"}
+NOT_ABSTRACTS = {"readme", "license", "licence", "changelog", "changes", "contributing", "authors", "copying"}
 TABLE_EXT = {".csv": ",", ".tsv": "\t"}
 JSON_EXT = {".json"}
 JSONL_EXT = {".jsonl", ".ndjson"}
@@ -146,7 +149,8 @@ def display_name(rel: str, issues: list[Issue]) -> str:
 
 
 def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
-    """Input files (sorted, deduplicated) with the display name used in messages and pages.
+    """Input files (sorted, deduplicated) with the display name used in messages and pages: the path in
+    its input folder, or from the folder above where two input folders have files of one name.
 
     Inside a folder, every file must resolve to a path inside that folder: a symlink (or a symlinked
     folder) that leads outside it is an error, so no file from elsewhere on the machine is read.
@@ -178,15 +182,25 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                     if not path.is_dir():
                         issues.append(Issue("warning", rel, 0, "not a regular file (or a broken symlink); not read"))
                 continue
+            if path.stem.casefold() in NOT_ABSTRACTS:
+                issues.append(Issue("info", rel, 0, "a folder's read-me or licence, not abstracts; not read "
+                                    "(name it with --input to read it)"))
+                continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
                                     "(use .txt, .md, .csv, .tsv, .json or .jsonl)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
-                issues.append(Issue("info", rel, 0, f"same file as {found[resolved]} (a link to it); read once"))
+                issues.append(Issue("info", rel, 0, f"same file as {found[resolved]} (given twice, or a link to it); "
+                                    "read once"))
                 continue
             found[resolved] = rel
+    shared = {name for name, n in Counter(found.values()).items() if n > 1}  # (papers.txt of two input folders)
+    if shared:
+        common = Path(os.path.commonpath([p for p, name in found.items() if name in shared]))
+        found = {p: display_name(p.relative_to(common).as_posix(), issues) if name in shared else name
+                 for p, name in found.items()}
     return sorted(found.items(), key=lambda kv: kv[1])
 
 

@@ -92,6 +92,8 @@ def state_path(inputs: list[Path], explicit: Path | None = None) -> Path:
 
 
 def load_state(path: Path) -> State:
+    if path.exists() and not path.is_file():
+        raise StateError(f"{path}: a folder, not a state file; give --state a file's name (or none)")
     if not path.is_file():
         return State()
     try:

@@ -114,3 +114,37 @@ def test_serve_names_a_bad_or_taken_address(project, capsys):
         addr = "127.0.0.1:%d" % taken.getsockname()[1]
         assert in_project(project, "serve", "--dev-addr", addr) == 2
     assert f"error: cannot serve on {addr}: Address already in use" in capsys.readouterr().err
+
+
+def test_files_of_one_name_in_two_input_folders_are_told_apart(tmp_path):
+    """Two folders' papers.txt: each paper's source names its folder, and every paragraph is accounted
+    for (before, both were 'papers.txt' and the report said 10 paragraphs were unaccounted for)."""
+    from digest_fixtures import synth_file
+    from generator.check import check_inputs
+    for name in ("d1", "d2"):
+        (tmp_path / name).mkdir()
+        synth_file(tmp_path / name / "papers.txt", "ICLR 2026 Papers", 3, name)
+    (tmp_path / "d1" / "README.md").write_text("# Our abstracts\n\nOne file per venue; see the wiki for who adds what.\n")
+    result = check_inputs([tmp_path / "d1", tmp_path / "d2"])
+    assert sorted({s.file for p in result.papers for s in p.sources}) == ["d1/papers.txt", "d2/papers.txt"]
+    report = result.report()
+    assert "read 6 paragraphs/records from 2 file(s) -> 6 abstracts -> 6 papers" in report
+    assert "README.md: info: a folder's read-me or licence, not abstracts; not read (name it with --input to read it)" in report
+    assert len(result.papers) == 6
+
+
+def test_a_project_builds_from_another_folder_and_refuses_a_folder_for_state(project, tmp_path, capsys):
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:  # the default input is the abstracts/ beside the configuration, as docs/ and site/ are
+        assert main(["build", "--config", str(project / "mkdocs.yml")]) == 0
+        assert main(["build", "--config", str(project / "mkdocs.yml"), "--output", "/proc/digest"]) == 2
+        assert "/proc/digest: cannot write in /proc" in capsys.readouterr().err
+    finally:
+        os.chdir(cwd)
+    assert in_project(project, "build", "--state", "docs") == 2
+    assert "docs: a folder, not a state file" in capsys.readouterr().err
+    assert not (project / "docs.tmp").exists()
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.startswith("paper-digest ")

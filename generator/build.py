@@ -259,7 +259,8 @@ def _history_and_enrich(papers: list[Paper], inputs: list[Path], config: MkDocsC
             p.first_seen = out.state.papers[p.id][1]
         fit = out.fit = out.state.fit_set(ids, refit)
     if new_ids:
-        log(f"history: {len(new_ids):,} new paper{'' if len(new_ids) == 1 else 's'} in batch {out.state.latest.number} ({out.state.latest.date})")
+        log(f"history: {len(new_ids):,} new paper{'' if len(new_ids) == 1 else 's'} in batch "
+            f"{out.state.latest.number} ({out.state.latest.date})")
     if len(fit) < len(papers):
         log(f"enrich: {len(papers) - len(fit)} papers placed in the fit of batch {out.state.fit_batch} "
             f"({len(fit)} papers; refit when more than {REFIT_SHARE:.0%} are placed, or with --refit)")
@@ -523,7 +524,8 @@ def site_target(site_dir: Path, config: MkDocsConfig, inputs: list[Path]) -> Pat
         raise BuildFailed(f"{site_dir}: a file, not a site folder; choose another --output")
     project = Path(config.config_file_path).resolve().parent
     kept = [(project, "the project (the folder of mkdocs.yml)"), (Path(config["docs_dir"]).resolve(), "the docs folder"),
-            *[(Path(p).resolve(), "an input") for p in inputs], (project / CACHE_NAME, "the build cache")]
+            *[(Path(p).resolve(), "an input") for p in inputs],
+            (project / CACHE_NAME, "the build cache")]
     if config["theme"].custom_dir:
         kept.append((Path(config["theme"].custom_dir).resolve(), "the theme's templates"))
     for path, what in kept:
@@ -540,7 +542,8 @@ def site_target(site_dir: Path, config: MkDocsConfig, inputs: list[Path]) -> Pat
         os.rmdir(tempfile.mkdtemp(prefix=".digest-probe-", dir=folder))
     except OSError as exc:
         raise BuildFailed(f"{site_dir}: cannot write in {folder} ({exc.strerror}); choose another --output") from exc
-    is_site = incremental.stamp_path(target).is_file() or all((target / f).is_file() for f in ("index.html", "sitemap.xml"))
+    is_site = (incremental.stamp_path(target).is_file()
+               or all((target / f).is_file() for f in ("index.html", "sitemap.xml")))
     if target.is_dir() and any(target.iterdir()) and not is_site:
         raise BuildFailed(f"{site_dir}: a folder that is not a site (no index.html and sitemap.xml), and a build "
                           "replaces its whole site folder; empty or remove it, or choose another --output")
@@ -563,28 +566,22 @@ def _build(inputs: list[Path], config_file: Path, site_dir: Path | None, replace
            site_url: str | None) -> BuildResult:
     config = load_mkdocs_config(config_file, site_url=site_url)
     target = site_target(site_dir or Path(config["site_dir"]), config, inputs)
-    with project_lock(config_file):
-        return _locked_build(inputs, config_file, config, target, replace_invalid, state_file, date, full,
-                             cache, refit, site_url)
-
-
-def _locked_build(inputs: list[Path], config_file: Path, config: MkDocsConfig, target: Path, replace_invalid: bool,
-                  state_file: Path | None, date: str | None, full: bool, cache: bool, refit: bool,
-                  site_url: str | None) -> BuildResult:
-    memo = default_cache(config) if cache else None
-    result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)
-    the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
-                                written=len(result.write.written), digests=result.write.digests)
-    result.mode = "dirty" if the_plan.dirty else "full"
-    log(f"mkdocs: {result.mode} build ({the_plan.reason})")
-    incremental.clear_stamp(target)
-    if not the_plan.dirty:  # (a dirty build is serial and small: it needs no room made for it)
-        release_memory()
-    with stage("mkdocs build", result.timings), old_objects_frozen():  # (and its forked worker copies fewer pages)
-        run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed, cache=memo,
-                   changed=the_plan.changed, generated=the_plan.sources or (), site_url=site_url,
-                   source_date=result.state.latest.date if result.state and result.state.latest else None)
-    incremental.write_stamp(target, the_plan)
-    result.site_dir = target
-    log(f"site: {target} ({len(result.papers)} papers) in {sum(result.timings.values()):.1f}s")
-    return result
+    with project_lock(config_file):  # (from here on, docs/ and the site are this build's)
+        memo = default_cache(config) if cache else None
+        result = generate(inputs, config, replace_invalid, state_file, date, cache=memo, refit=refit)
+        the_plan = incremental.plan(target, config_file, config, result.write.removed, force_full=full,
+                                    written=len(result.write.written), digests=result.write.digests)
+        result.mode = "dirty" if the_plan.dirty else "full"
+        log(f"mkdocs: {result.mode} build ({the_plan.reason})")
+        incremental.clear_stamp(target)
+        if not the_plan.dirty:  # (a dirty build is serial and small: it needs no room made for it)
+            release_memory()
+        # (objects frozen: MkDocs' forked worker copies fewer pages)
+        with stage("mkdocs build", result.timings), old_objects_frozen():
+            run_mkdocs(config_file, target, dirty=the_plan.dirty, removed=the_plan.removed, cache=memo,
+                       changed=the_plan.changed, generated=the_plan.sources or (), site_url=site_url,
+                       source_date=result.state.latest.date if result.state and result.state.latest else None)
+        incremental.write_stamp(target, the_plan)
+        result.site_dir = target
+        log(f"site: {target} ({len(result.papers)} papers) in {sum(result.timings.values()):.1f}s")
+        return result

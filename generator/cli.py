@@ -48,7 +48,8 @@ def cmd_check(args) -> None:
     from .build import taxonomy_file
     config = Path(args.config)  # its taxonomy is checked too (outside a project, with no mkdocs.yml: none)
     project = config.is_file() or args.config != "mkdocs.yml"
-    result = check_inputs(_inputs(args), args.replace_invalid, taxonomy_file(load_mkdocs_config(config)) if project else None)
+    taxonomy = taxonomy_file(load_mkdocs_config(config)) if project else None
+    result = check_inputs(_inputs(args), args.replace_invalid, taxonomy)
     for line in result.report():
         print(line, flush=True)
     if not result.ok:

@@ -107,7 +107,8 @@ def load_taxonomy(path: Path | str | None = None) -> Taxonomy:
             raise ValueError(f"{p}: areas {pages[page]!r} and {name!r} would share one page ({page}): "
                              "give them names that differ in more than case and punctuation")
         pages[page] = name
-        areas.append(Area(name, (description or "").strip(), tuple(str(k).strip() for k in kws or () if str(k).strip())))
+        keywords = tuple(str(k).strip() for k in kws or () if str(k).strip())
+        areas.append(Area(name, (description or "").strip(), keywords))
     name = data.get("name", p.stem) if isinstance(data, dict) else p.stem
     return Taxonomy(str(name), tuple(areas), p, is_default=(p.resolve() == DEFAULT_TAXONOMY.resolve()), notes=tuple(notes))
 

@@ -82,12 +82,18 @@ def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Pap
         plain_text=plain,
         sources=[rec.source],
         links=list(links),  # (a memoized value is never shared with a Paper)
-        given_title=rec.title,
+        given_title=plain_title(rec.title),
         authors=list(rec.authors),
         url=rec.url.strip() if rec.url and _URL.fullmatch(rec.url.strip()) else None,
         keywords=list(rec.keywords),
         given_area=rec.area,
     )
+
+
+def plain_title(title: str | None) -> str | None:
+    """A given title as text, its TeX and Markdown read as in an abstract ('$\\alpha$-DPO' -> 'α-DPO',
+    'Schr\\"{o}dinger' -> 'Schrödinger', 'A$^2$FM' -> 'A^2FM', which pages set raised), spaces collapsed."""
+    return " ".join(markup.to_plain(markup.parse(clean_text(title))).split()) or None if title else title
 
 
 def normalize_record(rec: RawRecord) -> Paper:

@@ -343,3 +343,13 @@ def test_characters_that_show_nothing_go_joiners_stay_and_ids_read_them_as_befor
     assert "investigate" in paper.abstract_html and "\u200c" in paper.abstract_md
     assert paper.id == norm("we inves tigate elec trical net works, \u0645\u06cc \u062e\u0648\u0627\u0647\u0645 and "
                             "\U0001F469 \U0001F467 in  order.").id
+
+
+def test_a_given_title_is_read_as_text_like_an_abstract():
+    """OpenReview titles carry TeX: pages, feeds and the search show 'α-DPO', not '$\\alpha$-DPO'."""
+    given = {r"$\alpha$-DPO: Robust  Preference Alignment": "α-DPO: Robust Preference Alignment",
+             r'Huxley-G\"odel Machine': "Huxley-Gödel Machine", r"A$^2$FM: An Agent Model": "A^2FM: An Agent Model",
+             r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership <b>Inference</b>", "  ": None}
+    papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t)
+                        for i, t in enumerate(given)])
+    assert [p.given_title for p in papers] == list(given.values())

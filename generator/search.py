@@ -166,8 +166,9 @@ def index_terms(text: str) -> list[str]:
 
 
 def _field_texts(p: Paper) -> list[str]:
-    return [_cjk_pairs(t) for t in (p.title or "", p.name or "", " ".join(p.tags), " ".join(p.entities),
-                                    p.category or "", p.plain_text or "")]
+    """The text of each of FIELDS; the tag field holds the keywords a paper was given too (GRPO, RLHF)."""
+    return [_cjk_pairs(t) for t in (p.title or "", p.name or "", " ".join([*p.tags, *p.keywords]),
+                                    " ".join(p.entities), p.category or "", p.plain_text or "")]
 
 
 def _cjk_pairs(text: str) -> str:
@@ -388,7 +389,7 @@ def _shard_worker(i: int) -> str:
 
 # What the index reads of a paper: the key under which a cache keeps its postings and record (the
 # cache's code fingerprint covers this program and lunr's version, hence its stop words)
-_INDEXED = attrgetter("id", "slug", "title", "name", "tags", "entities", "category", "plain_text")
+_INDEXED = attrgetter("id", "slug", "title", "name", "tags", "keywords", "entities", "category", "plain_text")
 
 
 def _paper_key(p: Paper) -> str:

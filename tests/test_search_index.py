@@ -434,3 +434,33 @@ def test_index_terms_are_the_index_s_own_chinese_and_japanese_pairs_included():
     assert search.index_terms(text) == ["我们", "们提", "提出", "出了", "protokv", "用于", "于缓", "缓存", "存压", "压缩",
                                         "缩的", "model"]
     assert search.index_terms(search._cjk_pairs(text)) == search.index_terms(text)
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_completions_corrections_and_acronyms_do_not_outrank_the_words(tmp_path, dev_papers):
+    """What a researcher types first: a word's rare completions ("ViT" is not "VitaBench", "lear" is
+    "learn" before "LearNAT"), a typo's nearest correction ("transfomer" is "transformer" before
+    "transfer"), and a long form whose acronym means other things too ("continual learning" is not
+    "CL", which papers also write for contrastive learning and the [CLS] token)."""
+    queries = {"ViT": [{"vit"}, {"vision", "transform"}], "reinforcement lear": [{"reinforc", "learn"}],
+               "transfomer": [{"transform"}], "continual learning": [{"continu", "learn"}]}  # (what each paper has)
+    out = run_node(tmp_path, dev_papers, {"engineQueries": list(queries)})["engine"]
+    by_slug = {p.slug: p for p in dev_papers}
+    for query, alternatives in queries.items():
+        top = out[query]["slugs"][:10]
+        assert len(top) == 10, query
+        assert all(any(a <= _stems(by_slug[s]) for a in alternatives) for s in top), (query, [by_slug[s].title for s in top])
+
+
+def test_given_keywords_are_searched_and_no_word_breaks_the_search(tmp_path):
+    """A keyword the authors gave (not in the abstract) finds the paper; a word that names a property of
+    every JavaScript object ("constructor") is a word like any other."""
+    papers = [paper("p-kw", "Entropy-preserving policy updates", "We keep the policy's entropy high while fine-tuning.",
+                    "Reinforcement learning"),
+              paper("p-ctor", "Constructors of proofs", "A constructor builds each proof term from the constructors "
+                    "of its type.", "Learning theory")] + PAPERS
+    papers[0].keywords = ["GRPO", "entropy"]
+    out = run_node(tmp_path, papers, {"engineQueries": ["GRPO", "constructor", "constructor proofs", "valueOf"]})["engine"]
+    assert out["GRPO"]["slugs"] == [slug("p-kw")]
+    assert out["constructor"]["slugs"][0] == slug("p-ctor") and out["constructor proofs"]["slugs"][0] == slug("p-ctor")
+    assert out["valueOf"]["slugs"] == []

@@ -27,7 +27,7 @@
   var LABEL_RADIUS = 15;  // a disc is labelled from this radius on screen (px) on, if its label has room
 
   var RING_SAVED = 300;  // the reading list's papers are ringed when lit, if there are no more of them than this
-  var data, papers = [], groups = [], lit = null, chosen = {}, hover = -1, ringed = -1;
+  var data, papers = [], groups = [], lit = null, chosen = Object.create(null), hover = -1, ringed = -1;
   var saved = {}, savedCount = 0, savedOnly = false;
   var view = {scale: 1, x: 0, y: 0}, fit = {scale: 1, x: 0, y: 0}, width = 0, height = 0, ratio = 1;
   var grid = {}, cell = 1, drawn = false;

@@ -42,7 +42,7 @@
       items = [];
     }
     if (!Array.isArray(items)) return [];
-    var seen = {};
+    var seen = Object.create(null);  // (no prototype: a slug or term is never 'constructor' of it)
     return items.filter(function (it) {
       var ok = it && typeof it.slug === "string" && SLUG.test(it.slug) && !seen[it.slug];
       if (ok) seen[it.slug] = true;
@@ -177,7 +177,7 @@
   function sharedSlugs() {  // the slugs of a shared link (#papers=a,b,...), or null; .skipped: entries that are no slug
     var m = /^#papers=(.*)$/.exec(location.hash);
     if (!m) return null;
-    var seen = {}, skipped = 0;
+    var seen = Object.create(null), skipped = 0;
     var slugs = m[1].split(",").filter(function (s) {
       var ok = SLUG.test(s) && !seen[s];
       if (!SLUG.test(s) && s) skipped += 1;
@@ -219,12 +219,12 @@
   }
 
   function suggestions(read, exclude) {  // papers related to those read, best first: the sum of their scores
-    var by = {}, out = [];
+    var by = Object.create(null), out = [];
     read.forEach(function (page) {
       page.related.forEach(function (r) {
         if (exclude[r.slug]) return;
         var s = by[r.slug];
-        if (!s) out.push(s = by[r.slug] = {slug: r.slug, title: r.title, score: 0, because: [], shared: {}});
+        if (!s) out.push(s = by[r.slug] = {slug: r.slug, title: r.title, score: 0, because: [], shared: Object.create(null)});
         s.score += r.score;
         s.because.push(page.title);
         r.shared.forEach(function (t) { s.shared[t] = (s.shared[t] || 0) + 1; });
@@ -237,7 +237,7 @@
   }
 
   function suggest(section, slugs, onChange) {  // fill section with the papers related to those of slugs
-    var exclude = {};
+    var exclude = Object.create(null);
     slugs.forEach(function (s) { exclude[s] = true; });
     section.setAttribute("data-state", "loading");
     var status = section.appendChild(el("p", {"class": "pd-rl-note"}, "Reading the related papers of the list…"));

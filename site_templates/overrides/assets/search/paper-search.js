@@ -25,6 +25,7 @@
   var PREFIX_MAX = 40;     // prefix expansions kept per word (most frequent first)
   var FUZZY_MAX = 20;      // typo expansions kept per word
   var W_EXACT = 1, W_PREFIX = 0.5, W_FUZZY = 0.35;
+  var W_ACRONYM = 0.3;     // a long form's acronym ("reinforcement learning": "RL"; see generator/search.py)
   var W_RELATED = 0.4;     // x the cosine of a related term (see generator/related_terms.py)
   var MIN_IDEAS = 2;       // related terms a paper needs to match a word it does not have (benchmarks/search_ideas.py)
   var PAGE = 10;           // results per page
@@ -65,10 +66,13 @@
     };
   }
 
-  function editDistanceAtMost(a, b, max) {
-    // Levenshtein with an early exit; returns true when distance(a, b) <= max
+  /** obj[key] when obj has it itself (a word such as "constructor" is no key of an object's prototype). */
+  function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined; }
+
+  function editDistance(a, b, max) {
+    // Levenshtein with an early exit: distance(a, b), or max + 1 when it is more than max
     var la = a.length, lb = b.length;
-    if (Math.abs(la - lb) > max) return false;
+    if (Math.abs(la - lb) > max) return max + 1;
     var prev = new Array(lb + 1), cur = new Array(lb + 1);
     for (var j = 0; j <= lb; j++) prev[j] = j;
     for (var i = 1; i <= la; i++) {
@@ -79,11 +83,13 @@
         cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
         if (cur[j] < best) best = cur[j];
       }
-      if (best > max) return false;
+      if (best > max) return max + 1;
       var t = prev; prev = cur; cur = t;
     }
-    return prev[lb] <= max;
+    return Math.min(prev[lb], max + 1);
   }
+
+  function editDistanceAtMost(a, b, max) { return editDistance(a, b, max) <= max; }
 
   function Engine(lunr, manifest, meta, load) {
     // load(path) -> Promise of parsed JSON, path relative to the index folder
@@ -149,7 +155,7 @@
       var presence = 0;  // 0 optional-but-ranked, 1 required, -1 prohibited
       if (chunk[0] === "+" || chunk[0] === "-") { presence = chunk[0] === "+" ? 1 : -1; chunk = chunk.slice(1); }
       var fields = null, m = /^([A-Za-z]+):(.*)$/.exec(chunk);
-      if (m && FIELD_ALIASES[m[1].toLowerCase()]) { fields = [FIELD_ALIASES[m[1].toLowerCase()]]; chunk = m[2]; }
+      if (m && own(FIELD_ALIASES, m[1].toLowerCase())) { fields = [FIELD_ALIASES[m[1].toLowerCase()]]; chunk = m[2]; }
       var fuzzy = 0, prefix = false, fm = /~(\d?)$/.exec(chunk);
       if (fm) { fuzzy = Math.min(parseInt(fm[1] || "1", 10), 2); chunk = chunk.slice(0, fm.index); }
       if (/\*$/.test(chunk)) { prefix = true; chunk = chunk.replace(/\*+$/, ""); }
@@ -203,6 +209,14 @@
       if (id !== undefined && id !== null && t) add(id, W_EXACT);
     });
     if (c.presence < 0) return out;
+    var wordDf = 0;  // papers with the word itself
+    out.forEach(function (w, id) { wordDf = Math.max(wordDf, self.df[id]); });
+    // a completion or a correction weighs as common as it is beside the word and the other candidates
+    // (the square root of its share): "lear" is "learn" far more than "LearNAT", "ViT" is not "VitaBench"
+    function byDf(ids, w) {
+      var top = Math.max(wordDf, ids.length ? self.df[ids[0]] : 0, 1);  // (ids: most frequent first)
+      ids.forEach(function (id) { add(id, w(id) * Math.sqrt(self.df[id] / top)); });
+    }
     var autoPrefix = c.word.length >= 2;
     if (c.prefix || autoPrefix) {
       var ids = [];
@@ -211,22 +225,22 @@
         var r = self._prefixRange(p);
         for (var i = r[0]; i < r[1]; i++) ids.push(i);
       });
-      self._topByDf(Array.from(new Set(ids)), c.prefix ? PREFIX_MAX * 4 : PREFIX_MAX).forEach(function (id) {
-        add(id, c.prefix ? W_EXACT : W_PREFIX);
-      });
+      ids = self._topByDf(Array.from(new Set(ids)), c.prefix ? PREFIX_MAX * 4 : PREFIX_MAX);
+      if (c.prefix) ids.forEach(function (id) { add(id, W_EXACT); });  // (word*: every completion is the word)
+      else byDf(ids, function () { return W_PREFIX; });
     }
     var exactDf = 0;
     out.forEach(function (w, id) { if (w === W_EXACT) exactDf = Math.max(exactDf, self.df[id]); });
     var dist = c.fuzzy || ((exactDf < 3 && c.word.length >= 4) ? (c.word.length >= 9 ? 2 : 1) : 0);
     if (dist) {
-      var targets = Array.from(new Set([c.term, c.word].filter(Boolean))), found = [];
+      var targets = Array.from(new Set([c.term, c.word].filter(Boolean))), found = [], edits = new Map();
       for (var i = 0; i < self.terms.length; i++) {
-        var t = self.terms[i];
-        for (var j = 0; j < targets.length; j++) {
-          if (editDistanceAtMost(targets[j], t, dist)) { found.push(i); break; }
-        }
+        var t = self.terms[i], d = dist + 1;
+        for (var j = 0; j < targets.length; j++) d = Math.min(d, editDistance(targets[j], t, dist));
+        if (d <= dist) { found.push(i); edits.set(i, d); }
       }
-      self._topByDf(found, FUZZY_MAX).forEach(function (id) { add(id, W_FUZZY); });
+      // one edit weighs more than two: "transfomer" is "transformer" before "transfer"
+      byDf(self._topByDf(found, FUZZY_MAX), function (id) { return W_FUZZY / Math.max(1, edits.get(id)); });
     }
     return out;
   };
@@ -304,7 +318,7 @@
       clauses.forEach(function (c, ci) {
         if (!self.relatedIdeas || !plain(c) || c.presence > 0) return;
         exact(ci).forEach(function (id) {
-          var near = shardOf(id).related[self.terms[id]] || [];
+          var near = own(shardOf(id).related, self.terms[id]) || [];
           near.forEach(function (r) {
             var rid = self.termIndex.get(r[0]), rw = W_RELATED * r[1] / 100;
             if (rid === undefined || expansions[ci].has(rid) || (related[ci].get(rid) || 0) >= rw) return;
@@ -318,19 +332,20 @@
       clauses.forEach(function (c, ci) {
         if (!self.acronyms || !plain(c)) return;
         exact(ci).forEach(function (id) {
-          (shardOf(id).acronyms[self.terms[id]] || []).forEach(function (form) {
+          (own(shardOf(id).acronyms, self.terms[id]) || []).forEach(function (form) {
             var ids = form.map(function (t) { return self.termIndex.get(t); });
             if (ids.every(function (x) { return x !== undefined; })) forms[ci].push(ids);
           });
-          (shardOf(id).longForms[self.terms[id]] || []).forEach(function (form) {
+          (own(shardOf(id).longForms, self.terms[id]) || []).forEach(function (form) {
             var k = form.length - 1, acro = self.termIndex.get(form[k]);
             if (acro === undefined || ci + k > clauses.length) return;
             for (var j = 0; j < k; j++) if (!plain(clauses[ci + j]) || clauses[ci + j].term !== form[j]) return;
-            for (j = 0; j < k; j++) acros.push([ci + j, acro]);
+            // the acronym is one word (counted once), and the papers that write the long form come first
+            for (j = 0; j < k; j++) acros.push([ci + j, acro, W_ACRONYM / k]);
           });
         });
       });
-      acros.forEach(function (a) { if (!expansions[a[0]].has(a[1])) expansions[a[0]].set(a[1], W_EXACT); });
+      acros.forEach(function (a) { if (!expansions[a[0]].has(a[1])) expansions[a[0]].set(a[1], a[2]); });
       var more = related.concat(expansions);
       forms.forEach(function (fs) { fs.forEach(function (ids) { more.push(new Map(ids.map(function (id) { return [id, 1]; }))); }); });
       return self._shards(more);

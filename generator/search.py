@@ -158,7 +158,7 @@ def index_terms(text: str) -> list[str]:
     """The index terms lunr's pipeline makes of a text, in order (tokens trimmed to nothing and stop
     words dropped), as _tokenize does for the papers' fields."""
     out = []
-    for tok in _cjk_pairs(text).lower().replace("-", " ").split():
+    for tok in _cjk_pairs(_fold(text)).lower().replace("-", " ").split():
         t = _TRIM.sub("", tok)
         if t and t not in STOP_WORDS:
             out.append(lunr_js_stem(t))
@@ -167,8 +167,34 @@ def index_terms(text: str) -> list[str]:
 
 def _field_texts(p: Paper) -> list[str]:
     """The text of each of FIELDS; the tag field holds the keywords a paper was given too (GRPO, RLHF)."""
-    return [_cjk_pairs(t) for t in (p.title or "", p.name or "", " ".join([*p.tags, *p.keywords]),
-                                    " ".join(p.entities), p.category or "", p.plain_text or "")]
+    return [_cjk_pairs(_fold(t)) for t in (p.title or "", p.name or "", " ".join([*p.tags, *p.keywords]),
+                                           " ".join(p.entities), p.category or "", p.plain_text or "")]
+
+
+def _fold_table() -> dict[str, str]:
+    """What a text is read as before lunr's pipeline, in the index and (paper-search.js, from the manifest's
+    "fold") in a query: a dash or minus inside a word splits it as a hyphen does ("Jensen–Shannon",
+    "vision–language"), an accented Latin letter is its letter ("Schrödinger": "schrodinger") and a Greek
+    letter its name ("α-divergence": "alpha divergence")."""
+    import unicodedata
+    table = {c: " " for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
+    for cp in range(0x391, 0x3CA):
+        words = unicodedata.name(chr(cp), "").split()  # GREEK SMALL LETTER ALPHA (not ... WITH TONOS)
+        if len(words) == 4 and words[0] == "GREEK":
+            table[chr(cp)] = f" {words[3].lower().replace('lamda', 'lambda')} "  # (as people spell it)
+    for cp in range(0xC0, 0x250):
+        base = "".join(c for c in unicodedata.normalize("NFD", chr(cp)) if not unicodedata.combining(c))
+        if base != chr(cp) and base.isascii() and base.isalpha():
+            table[chr(cp)] = base
+    return table
+
+
+FOLD = _fold_table()
+_FOLD = str.maketrans(FOLD)
+
+
+def _fold(text: str) -> str:
+    return text if text.isascii() else text.translate(_FOLD)
 
 
 def _cjk_pairs(text: str) -> str:
@@ -526,6 +552,7 @@ def _meta_files(papers, terms, bounds, df) -> dict[str, bytes]:
         "docs": len(papers),
         "docsPerShard": DOCS_PER_SHARD,
         "fields": [[name, b] for name, b in FIELDS],
+        "fold": FOLD,  # (how a query's text is read before lunr's pipeline, as the papers' were: _fold_table)
         # per term shard: its terms (space-separated, sorted) and their paper counts
         "shards": [[" ".join(terms[a:b]), dfl[a:b]] for a, b in bounds],
     }

@@ -464,3 +464,21 @@ def test_given_keywords_are_searched_and_no_word_breaks_the_search(tmp_path):
     assert out["GRPO"]["slugs"] == [slug("p-kw")]
     assert out["constructor"]["slugs"][0] == slug("p-ctor") and out["constructor proofs"]["slugs"][0] == slug("p-ctor")
     assert out["valueOf"]["slugs"] == []
+
+
+def test_dashes_accents_and_greek_letters_are_read_as_people_type_them(tmp_path):
+    """'Jensen–Shannon' (an en dash) is two words, as 'Jensen-Shannon' is; 'Schrödinger' is found as
+    'Schrodinger' too, and 'α-divergence' as 'alpha divergence' (before, the dash glued the words into
+    one term, and the trimmer dropped the α: 'α-divergence' found any divergence)."""
+    papers = [paper("p-js", "Attribution by a Jensen–Shannon divergence", "A vision–language model is probed.", "Agents"),
+              paper("p-sb", "Tight bounds for Schrödinger bridges", "Entropic transport.", "Learning theory"),
+              paper("p-ad", "Preference alignment via α-divergence", "We set λ by cross-validation.", "Learning theory"),
+              paper("p-kl", "Another divergence", "Kullback-Leibler divergence, nothing more.", "Learning theory")]
+    queries = ["Jensen-Shannon", "jensen shannon divergence", "vision-language", "Schrodinger", "Schrödinger",
+               "α-divergence", "alpha divergence", "lambda"]
+    out = run_node(tmp_path, papers, {"engineQueries": queries})["engine"]
+    first = {q: out[q]["slugs"][:1] for q in queries}
+    assert first == {"Jensen-Shannon": [slug("p-js")], "jensen shannon divergence": [slug("p-js")],
+                     "vision-language": [slug("p-js")], "Schrodinger": [slug("p-sb")], "Schrödinger": [slug("p-sb")],
+                     "α-divergence": [slug("p-ad")], "alpha divergence": [slug("p-ad")], "lambda": [slug("p-ad")]}
+    assert not out["α-divergence"]["partial"] and out["α-divergence"]["slugs"] == [slug("p-ad")]

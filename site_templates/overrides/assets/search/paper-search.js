@@ -122,7 +122,19 @@
     this.loaded = new Map();  // shard number -> decoded shard, once loaded
     this.docShards = new Map();
     this.normCache = new Map();
+    // how the papers' text was read before lunr's pipeline (search.py's _fold_table): a query is read so too
+    var fold = manifest.fold || {}, keys = Object.keys(fold);
+    this.foldTable = fold;
+    this.foldRe = keys.length ? new RegExp("[" + keys.map(function (c) {
+      return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+    }).join("") + "]", "g") : null;
   }
+
+  /** A text as the index read it: dashes inside words split them, accents and Greek letters spelled out. */
+  Engine.prototype.foldText = function (text) {
+    var fold = this.foldTable;
+    return this.foldRe ? String(text).replace(this.foldRe, function (c) { return own(fold, c) || c; }) : String(text);
+  };
 
   /** lunr's index-time pipeline for one token: trimmer, stop-word filter, stemmer. */
   Engine.prototype.normalize = function (word) {
@@ -159,7 +171,7 @@
       var fuzzy = 0, prefix = false, fm = /~(\d?)$/.exec(chunk);
       if (fm) { fuzzy = Math.min(parseInt(fm[1] || "1", 10), 2); chunk = chunk.slice(0, fm.index); }
       if (/\*$/.test(chunk)) { prefix = true; chunk = chunk.replace(/\*+$/, ""); }
-      cjkPairs(chunk).split(/[\s\-:^~*+"'`]+/).forEach(function (word) {
+      cjkPairs(self.foldText(chunk)).split(/[\s\-:^~*+"'`]+/).forEach(function (word) {
         if (!word || clauses.length >= MAX_CLAUSES) return;
         if (CJK_RUN.test(word)) {  // a pair of Chinese or Japanese characters: a term as the index holds it
           clauses.push({ word: word, term: word, stop: false, fields: fields || self.fields, presence: presence,
@@ -536,8 +548,8 @@
     terms.forEach(function (t) { heads.add(t.slice(0, 2)); });
     related.forEach(function (t) { heads.add(t.slice(0, 2)); });
     for (var i = 0; i < parts.length; i += 2) {
-      var sub = parts[i].split(/(-)/), hit = false;
-      for (var j = 0; j < sub.length; j += 2) {
+      var sub = engine.foldText(parts[i]).split(/[\s-]+/), hit = false;  // (as the index read the word)
+      for (var j = 0; j < sub.length; j++) {
         var head = sub[j].replace(/^\W+/, "").slice(0, 2).toLowerCase();
         if (!heads.has(head)) continue;  // cannot stem to a matched term: skip the stemmer
         var t = engine.normalize(sub[j]).term;

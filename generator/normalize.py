@@ -91,9 +91,15 @@ def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Pap
 
 
 def plain_title(title: str | None) -> str | None:
-    """A given title as text, its TeX and Markdown read as in an abstract ('$\\alpha$-DPO' -> 'α-DPO',
-    'Schr\\"{o}dinger' -> 'Schrödinger', 'A$^2$FM' -> 'A^2FM', which pages set raised), spaces collapsed."""
-    return " ".join(markup.to_plain(markup.parse(clean_text(title))).split()) or None if title else title
+    """A given title as text, spaces collapsed; one with TeX (a $ or a backslash) read as an abstract's
+    is ('$\\alpha$-DPO' -> 'α-DPO', 'Schr\\"{o}dinger' -> 'Schrödinger', 'A$^2$FM' -> 'A^2FM', which pages set
+    raised), any other as written (braces and all: '{{ x }}' is no TeX group)."""
+    if not title:
+        return title
+    text = clean_text(title)
+    if "$" in text or "\\" in text:
+        text = markup.to_plain(markup.parse(text))
+    return " ".join(text.split()) or None
 
 
 def normalize_record(rec: RawRecord) -> Paper:

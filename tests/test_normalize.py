@@ -349,7 +349,8 @@ def test_a_given_title_is_read_as_text_like_an_abstract():
     """OpenReview titles carry TeX: pages, feeds and the search show 'α-DPO', not '$\\alpha$-DPO'."""
     given = {r"$\alpha$-DPO: Robust  Preference Alignment": "α-DPO: Robust Preference Alignment",
              r'Huxley-G\"odel Machine': "Huxley-Gödel Machine", r"A$^2$FM: An Agent Model": "A^2FM: An Agent Model",
-             r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership <b>Inference</b>", "  ": None}
+             r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership <b>Inference</b>", "  ": None,
+             "{% include '/etc/passwd' %} -- {{ 7*7 }}": "{% include '/etc/passwd' %} -- {{ 7*7 }}"}  # (no TeX: as written)
     papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t)
                         for i, t in enumerate(given)])
     assert [p.given_title for p in papers] == list(given.values())

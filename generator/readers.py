@@ -328,6 +328,7 @@ def _header_hint(text: str, line: int) -> str:
 
 _SHOWS_NOTHING = "".join(sorted(INVISIBLE | JOINERS))
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(?:.*\n){0,40}?(?:---|\.\.\.)[ \t]*(?=\n|$)")  # YAML, atop a Markdown file
+_YAML_KEY = re.compile(r"^[\w-]+:(?:[ \t]|$)", re.M)  # (front matter has a "key: value" line; two rules may not)
 
 
 def read_text(text: str, name: str, result: ReadResult) -> None:
@@ -339,8 +340,8 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("info", name, 1, "read as tab-separated: its first line is a header row with an "
                                    "abstract column"))
         return read_table(text, name, result, "\t")
-    front = _FRONT_MATTER.match(text)
-    if front:  # (blank lines in its place: every line keeps its number)
+    front = _FRONT_MATTER.match(text) if name.lower().endswith(".md") else None
+    if front and _YAML_KEY.search(front.group(0)):  # (blank lines in its place: every line keeps its number)
         text = "\n" * front.group(0).count("\n") + text[front.end():]
         result.issues.append(Issue("info", name, 1, f"front matter (lines 1-{front.group(0).count(chr(10)) + 1}) "
                                    "skipped"))

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DEV_CSV, benchmark
-from generator.readers import collection_name, read_inputs
+from generator.readers import ReadResult, collection_name, read_inputs, read_text
 
 SEEDS = Path(__file__).resolve().parent.parent / "abstracts"
 ABSTRACT = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
@@ -358,3 +358,13 @@ def test_column_names_as_spreadsheets_write_them(tmp_path):
     assert [r.title for r in german.records] == [None]  # (a title column no alias names: said, not lost silently)
     assert [(i.level, i.line) for i in german.issues] == [("info", 1)]
     assert german.issues[0].message.startswith("columns not read: 'Titel', 'Autoren' (the columns read: abstract, title")
+
+
+def test_only_a_markdown_file_has_front_matter_and_only_with_keys():
+    """Two rules with nothing but a blank line between them are no front matter (a property test found
+    '---\\n\\n---' read as such, and its paragraphs unaccounted for), nor anything atop a .txt file."""
+    for name, text in (("x.md", "---\n\n---\n\nICLR 2026 Papers\n\nAn abstract."),
+                       ("x.txt", "---\ntitle: x\n---\n\nICLR 2026 Papers\n\nAn abstract.")):
+        result = ReadResult()
+        read_text(text, name, result)
+        assert not any("front matter" in i.message for i in result.issues), name

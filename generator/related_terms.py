@@ -81,9 +81,9 @@ def acronyms(texts: Iterable[str], terms_of: Callable[[str], list[str]]) -> dict
     ('... large language models (LLMs) ...' -> {'llm': [['larg', 'languag', 'model']]}).
 
     A long form counts when ACRONYM_MIN_PAPERS papers define it and it is at least ACRONYM_SHARE of
-    its acronym's definitions; it must have a word per capital of the acronym (a truncated
-    'policy optimization (PPO)' does not), and the acronym must be written as such (ACRONYM_CASED
-    of its occurrences: not 'map', 'cat').  `terms_of`: the search index's pipeline for a text."""
+    its acronym's definitions (a truncated 'policy optimization (PPO)' is rare beside the whole form);
+    it must have two words at least, and the acronym must be written as such (ACRONYM_CASED of its
+    occurrences: not 'map', 'cat').  `terms_of`: the search index's pipeline for a text."""
     from .enrich.names import acronym_pairs
     texts = list(texts)
     cached_terms = lru_cache(maxsize=None)(lambda text: tuple(terms_of(text)))  # (the same strings recur)
@@ -91,7 +91,7 @@ def acronyms(texts: Iterable[str], terms_of: Callable[[str], list[str]]) -> dict
     for text in texts:
         for long, acro in set(acronym_pairs(text)):
             words = [w for w in re.split(r"[\s\-–]+", long) if w]
-            if len(words) < max(2, sum(c.isupper() for c in acro)):
+            if len(words) < 2:  # (a word may give two letters: "Sparse Autoencoders (SAEs)")
                 continue
             term, longs = cached_terms(acro), cached_terms(long)
             if len(term) == 1 and longs and term != longs:
@@ -114,8 +114,9 @@ def acronyms(texts: Iterable[str], terms_of: Callable[[str], list[str]]) -> dict
         lowered[tok.lower()] += n
     out: dict[str, list[list[str]]] = {}
     for term, (spellings, longs) in kept.items():
-        as_written = sum(written[a] + written[a + "s"] for a in spellings)
-        anyhow = sum(lowered[a.lower()] + lowered[a.lower() + "s"] for a in {a.lower() for a in spellings})
+        forms = {a + end for a in spellings for end in ("", "s")}  # (each word form once: "GNN", "GNNs", "Gnns")
+        as_written = sum(written[f] for f in forms)
+        anyhow = sum(lowered[f] for f in {f.lower() for f in forms})
         if as_written >= ACRONYM_CASED * anyhow:
             out[term] = longs
     return out

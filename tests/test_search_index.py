@@ -422,9 +422,13 @@ def test_acronyms_are_read_from_the_papers_definitions():
         "A mean average precision (MAP) of 3.", "The mean average precision (MAP) grows.",
         "We map inputs to outputs; the map is smooth; a map of the map.",  # 'map' is mostly a word
         "One definition only: graph neural networks (GNNs).",
+        "Sparse autoencoders (SAEs) find features; SAEs are cheap.", "We train sparse autoencoders (SAEs).",  # (a word
+        "Message passing in graph neural networks (Gnns) and GNN layers.",  # may give two letters; one odd spelling
+        "Deep graph neural networks (GNNs) oversmooth.",                       # is not counted twice)
     ]
     got = acronyms(texts, search.index_terms)
-    assert got == {"llm": [["larg", "languag", "model"]], "rl": [["reinforc", "learn"]]}
+    assert got == {"llm": [["larg", "languag", "model"]], "rl": [["reinforc", "learn"]],
+                   "sae": [["spars", "autoencod"]], "gnn": [["graph", "neural", "network"]]}
 
 
 def test_index_terms_are_the_index_s_own_chinese_and_japanese_pairs_included():

@@ -436,7 +436,8 @@ def test_reading_list_shares_as_a_link_and_as_markdown(web, browser, base_url, s
     web.page.goto(f"{base_url}/reading-list/")
     _list_ready(web)
     markdown = web.page.input_value(".pd-rl-markdown")
-    assert markdown == "".join(f"- [{t}]({base_url}/papers/{s}/)\n" for s, t in papers)
+    escaped = [re.sub(r"([\[\]\\<>*_`])", r"\\\1", t) for _, t in papers]  # (text in any Markdown: no HTML)
+    assert markdown == "".join(f"- [{t}]({base_url}/papers/{s}/)\n" for (s, _), t in zip(papers, escaped))
     link = web.page.input_value(".pd-rl-share")
     assert link == f"{base_url}/reading-list/#papers=" + ",".join(s for s, _ in papers)
     other = Watched(browser, base_url)  # another browser profile: nothing saved there

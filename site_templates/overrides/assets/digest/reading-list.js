@@ -164,8 +164,10 @@
 
   // --- the reading-list page -----------------------------------------------------------------
   function markdown(items) {
-    return items.map(function (it) { return "- [" + it.title.replace(/([\[\]\\])/g, "\\$1") + "](" + paperUrl(it.slug) + ")"; })
-                .join("\n") + (items.length ? "\n" : "");
+    // a title is text in any Markdown: its brackets, emphasis marks and HTML's < > escaped
+    return items.map(function (it) {
+      return "- [" + it.title.replace(/([\[\]\\<>*_`])/g, "\\$1") + "](" + paperUrl(it.slug) + ")";
+    }).join("\n") + (items.length ? "\n" : "");
   }
 
   function shareLink(items) {

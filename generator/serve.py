@@ -19,7 +19,9 @@ ENV = "PAPER_DIGEST_SERVE"
 def serve(inputs: list[Path], config_file: Path, dev_addr: str = "127.0.0.1:8000",
           state_file: Path | None = None, date: str | None = None, replace_invalid: bool = False) -> None:
     from mkdocs.commands.serve import serve as mkdocs_serve
-    taxonomy = taxonomy_file(load_mkdocs_config(config_file, dev_addr=dev_addr))  # (a user's: watched too)
+    config = load_mkdocs_config(config_file, dev_addr=dev_addr)
+    taxonomy = taxonomy_file(config)  # (a user's: watched too)
+    _check_address(config["dev_addr"])  # (before the first build, which takes a while)
     os.environ[ENV] = json.dumps({"inputs": [str(p.resolve()) for p in inputs], "replace_invalid": replace_invalid,
                                   "state": str(state_file.resolve()) if state_file else None, "date": date})
     log(f"serving on http://{dev_addr}/ ; watching {', '.join(map(str, inputs))} (Ctrl-C to stop)")
@@ -31,6 +33,18 @@ def serve(inputs: list[Path], config_file: Path, dev_addr: str = "127.0.0.1:8000
                           "there? Pick another address with --dev-addr") from exc
     finally:
         os.environ.pop(ENV, None)
+
+
+def _check_address(addr) -> None:
+    """The address can be served on: free, and this machine's."""
+    import socket
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in addr.host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the server binds it)
+            probe.bind((addr.host, addr.port))
+    except OSError as exc:
+        raise BuildFailed(f"cannot serve on {addr.host}:{addr.port}: {exc.strerror or exc}; is another server "
+                          "running there? Pick another address with --dev-addr") from exc
 
 
 def regenerate_if_serving(config) -> None:

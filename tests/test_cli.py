@@ -113,7 +113,9 @@ def test_serve_names_a_bad_or_taken_address(project, capsys):
         taken.listen()
         addr = "127.0.0.1:%d" % taken.getsockname()[1]
         assert in_project(project, "serve", "--dev-addr", addr) == 2
-    assert f"error: cannot serve on {addr}: Address already in use" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"error: cannot serve on {addr}: Address already in use" in err
+    assert "] read" not in err  # (said before the first build, not after it)
 
 
 def test_files_of_one_name_in_two_input_folders_are_told_apart(tmp_path):

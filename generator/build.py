@@ -6,6 +6,7 @@ swaps the new site into place only when the whole build succeeded.
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import os
 import re
 import shutil
@@ -78,32 +79,24 @@ def load_mkdocs_config(config_file: Path, **overrides) -> MkDocsConfig:
         raise BuildFailed(f"{config_file}: no MkDocs configuration; run from the project folder or pass --config")
     from mkdocs.exceptions import Abort, ConfigurationError
     given = {k: v for k, v in overrides.items() if v is not None}
-    said = _Said(logging.ERROR)  # (MkDocs logs what is wrong, then aborts with "a configuration error")
+    # MkDocs logs what is wrong, then aborts with "a configuration error": keep what it logs
+    said = logging.handlers.BufferingHandler(capacity=1000)
+    said.setLevel(logging.ERROR)
     logger = logging.getLogger("mkdocs.config")
     logger.addHandler(said)
     try:
         return load_config(config_file=str(config_file), **given)
     except (ConfigurationError, Abort) as exc:
-        keys = {m.group(1) if (m := _CONFIG_VALUE.match(line)) else "" for line in said.messages}
+        lines = [record.getMessage() for record in said.buffer]
+        keys = {m.group(1) if (m := _CONFIG_VALUE.match(line)) else "" for line in lines}
         key = keys.pop() if len(keys) == 1 else ""
         source = f"--{key.replace('_', '-')} {given[key]!r}" if key in given else str(config_file)
-        raise BuildFailed(f"{source}: {'; '.join(said.messages) or exc}") from exc
+        raise BuildFailed(f"{source}: {'; '.join(lines) or exc}") from exc
     finally:
         logger.removeHandler(said)
 
 
 _CONFIG_VALUE = re.compile(r"Config value '([^']*)'")
-
-
-class _Said(logging.Handler):
-    """Keeps the messages logged while it is attached."""
-
-    def __init__(self, level: int) -> None:
-        super().__init__(level)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
 
 
 def report_counts(result: ReadResult, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:

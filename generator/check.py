@@ -39,13 +39,12 @@ class CheckResult:
 def check_inputs(inputs: list[Path], replace_invalid: bool = False, taxonomy: Path | None = None) -> CheckResult:
     """The build's report on the inputs, and on the `taxonomy` file (a user's, named in mkdocs.yml) they
     are categorised in: an error if it cannot be read, and the keys and given areas it does not have."""
-    from .enrich.taxonomy import load_taxonomy
+    from .enrich.taxonomy import TaxonomyError, load_taxonomy
     read = read_inputs(inputs, replace_invalid=replace_invalid)
     papers = normalize(read.records, merged=read.issues)  # (merged duplicates are reported with what was read)
     if taxonomy is not None:
         try:
             read.issues.extend(load_taxonomy(taxonomy).issues(papers))
-        except ValueError as exc:
-            where, _, said = str(exc).partition(": ")
-            read.issues.append(Issue("error", where, 0, said))
+        except TaxonomyError as exc:
+            read.issues.append(Issue("error", exc.where, 0, exc.message))
     return CheckResult(read, papers, near_duplicates(papers))

@@ -12,6 +12,9 @@ from .build import BuildFailed, build, generate, load_mkdocs_config, log
 from .render import Urls, papers_json
 
 
+DEFAULT_CONFIG = "mkdocs.yml"
+
+
 def _inputs(args) -> list[Path]:
     """--input, or the abstracts/ folder beside the configuration (of the project run from elsewhere too)."""
     return [Path(p) for p in args.input] if args.input else [Path(args.config).parent / "abstracts"]
@@ -47,7 +50,7 @@ def cmd_check(args) -> None:
     from .check import check_inputs
     from .build import taxonomy_file
     config = Path(args.config)  # its taxonomy is checked too (outside a project, with no mkdocs.yml: none)
-    project = config.is_file() or args.config != "mkdocs.yml"
+    project = config.is_file() or args.config != DEFAULT_CONFIG
     taxonomy = taxonomy_file(load_mkdocs_config(config)) if project else None
     result = check_inputs(_inputs(args), args.replace_invalid, taxonomy)
     for line in result.report():
@@ -95,7 +98,7 @@ def parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
         p.add_argument("--input", "-i", action="append", metavar="PATH",
                        help="abstract file or folder (repeatable; default: abstracts/)")
-        p.add_argument("--config", "-f", default="mkdocs.yml", help="MkDocs configuration (default: mkdocs.yml)")
+        p.add_argument("--config", "-f", default=DEFAULT_CONFIG, help=f"MkDocs configuration (default: {DEFAULT_CONFIG})")
         p.add_argument("--replace-invalid", action="store_true",
                        help="decode invalid UTF-8 with replacement characters instead of failing")
         if output_help:

@@ -176,11 +176,7 @@ def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Co
                 coll.headers.append(s.header)
     taken: set[str] = set()
     for name in sorted(by_name):  # two names of one slug ("NeurIPS 2025", "Neurips 2025") get two folders
-        coll, k = by_name[name], 1
-        while coll.slug in taken:
-            k += 1
-            coll.slug = f"{collection_slug(name)}-{k}"
-        taken.add(coll.slug)
+        by_name[name].slug = unique_slug(by_name[name].slug, taken)
     for coll in by_name.values():
         cats: dict[str, Category] = {}
         for p in coll.papers:
@@ -199,12 +195,7 @@ def subtopic_groups(category: Category, coll_slug: str) -> list[Group]:
         groups[p.subtopic or "Other"].append(p)
     out, seen = [], set()
     for label, ps in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        slug = base = slugify(label) or "other"
-        k = 1
-        while slug in seen:  # two labels with one slug must not share an anchor or a page
-            k += 1
-            slug = f"{base}-{k}"
-        seen.add(slug)
+        slug = unique_slug(slugify(label) or "other", seen)  # (two labels of one slug: one anchor, one page each)
         tags = Counter(t for p in ps for t in p.tags)
         out.append(Group(label, sorted(ps, key=lambda p: p.title.casefold()), slug,
                          [t for t, _ in sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))[:TOPIC_TAGS]]))
@@ -212,6 +203,16 @@ def subtopic_groups(category: Category, coll_slug: str) -> list[Group]:
         for g in out:
             g.page = f"topics/{coll_slug}--{category_slug(category.name)}--{g.slug}.md"  # two levels deep, as paper pages: same cards
     return out
+
+
+def unique_slug(base: str, taken: set[str]) -> str:
+    """`base`, or base-2, base-3... the first that is not taken; it is taken from now on."""
+    slug, k = base, 1
+    while slug in taken:
+        k += 1
+        slug = f"{base}-{k}"
+    taken.add(slug)
+    return slug
 
 
 def split_category(groups: list[Group]) -> bool:

@@ -28,9 +28,6 @@ def serve(inputs: list[Path], config_file: Path, dev_addr: str = "127.0.0.1:8000
     try:
         mkdocs_serve(str(config_file), livereload=True, dev_addr=dev_addr,
                      watch=[str(p) for p in [*inputs, *([taxonomy] if taxonomy else [])] if p.exists()])
-    except OSError as exc:  # (the address taken, or not this machine's)
-        raise BuildFailed(f"cannot serve on {dev_addr}: {exc.strerror or exc}; is another server running "
-                          "there? Pick another address with --dev-addr") from exc
     finally:
         os.environ.pop(ENV, None)
 

@@ -24,26 +24,26 @@ def slugify(text: str, max_len: int = 60) -> str:
     return slug
 
 
-# the pages beside a collection's category pages: an area with such a name gets "-area" after it
+# the pages beside a collection's category pages, and the site's own top-level pages and folders
 RESERVED = frozenset({"index", "map"})
-
-
-def category_slug(name: str) -> str:
-    """A category's page and feed name: its slug ("Learning on graphs" -> "learning-on-graphs"), with
-    "-area" after a name the collection's own pages have ("Map" -> "map-area"), and "area-" and the
-    start of the name's hash for a name without Latin letters or digits ("神经科学" -> "area-3c1f0e")."""
-    slug = slugify(name) or "area-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
-    return slug + "-area" if slug in RESERVED else slug
-
-
-# the site's own top-level pages and folders: a collection with such a name gets "-collection" after it
 TOP_LEVEL = frozenset({"index", "new", "search", "about", "reading-list", "data-format", "performance", "papers",
                        "tags", "entities", "topics", "feeds", "data", "assets", "img", "search-index", "sitemap", "404"})
 
 
+def _page_slug(name: str, kind: str, taken: frozenset[str]) -> str:
+    """A name's slug; "<kind>-" and the start of the name's hash for a name without Latin letters or
+    digits; "-<kind>" after a slug the site's own pages have."""
+    slug = slugify(name) or f"{kind}-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
+    return f"{slug}-{kind}" if slug in taken else slug
+
+
+def category_slug(name: str) -> str:
+    """A category's page and feed name: "Learning on graphs" -> "learning-on-graphs", "Map" -> "map-area",
+    "神经科学" -> "area-3c1f0e"."""
+    return _page_slug(name, "area", RESERVED)
+
+
 def collection_slug(name: str) -> str:
-    """A collection's folder: its slug ("ICLR 2026" -> "iclr-2026"), with "-collection" after a name the
-    site's own pages have ("Papers" -> "papers-collection"), and "collection-" and the start of the
-    name's hash for a name without Latin letters or digits."""
-    slug = slugify(name) or "collection-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
-    return slug + "-collection" if slug in TOP_LEVEL else slug
+    """A collection's folder: "ICLR 2026" -> "iclr-2026", "Papers" -> "papers-collection", a name without
+    Latin letters or digits -> "collection-" and the start of its hash."""
+    return _page_slug(name, "collection", TOP_LEVEL)

@@ -111,14 +111,17 @@ def _description_scores(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy)
 def description_terms(X: sp.csr_matrix, terms: np.ndarray, taxonomy: Taxonomy, areas: list[int | None],
                       k: int = 6) -> list[list[str]]:
     """For each row of X, the terms its area areas[i] (None: no explanation) was chosen for: those with
-    the largest share of the paper's cosine with the area's words."""
+    the largest share of the paper's cosine with the area's words (ties by column)."""
     A = _area_vectors(terms, taxonomy).tocsr()
-    out = []
-    for i, j in enumerate(areas):
-        shared = X[i].multiply(A[j]).tocsr() if j is not None else sp.csr_matrix((1, 0))
-        order = np.argsort(-shared.data, kind="stable")[:k]
-        out.append(distinct_terms([str(terms[shared.indices[o]]) for o in order.tolist()], k))
-    return out
+    rows = [i for i, j in enumerate(areas) if j is not None]
+    shared = X[rows].multiply(A[[areas[i] for i in rows]]).tocsr()  # (row r: paper rows[r] times its area)
+    shared.eliminate_zeros()
+    shared.sort_indices()
+    pos, _ = top_in_rows(row_numbers(shared), shared.data, k)
+    out: list[list[str]] = [[] for _ in areas]
+    for r, c in zip(row_numbers(shared)[pos].tolist(), shared.indices[pos].tolist()):
+        out[rows[r]].append(str(terms[c]))
+    return [distinct_terms(t, k) for t in out]
 
 
 def _softmax(S: np.ndarray) -> np.ndarray:

@@ -68,6 +68,15 @@ class Taxonomy:
 KEYS = {"name", "description", "keywords"}
 
 
+class TaxonomyError(ValueError):
+    """What is wrong with a taxonomy file, and where: the file (with line and column, for one that does
+    not parse) and the message."""
+
+    def __init__(self, where, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where, self.message = str(where), message
+
+
 def load_taxonomy(path: Path | str | None = None) -> Taxonomy:
     """Read and validate a taxonomy file; errors name the file (its line and column, for a file that
     does not parse) and the offending entry.  Keys it does not know are listed in `notes`."""
@@ -75,36 +84,36 @@ def load_taxonomy(path: Path | str | None = None) -> Taxonomy:
     try:
         raw = p.read_text(encoding="utf-8-sig")  # (a byte-order mark, as editors on Windows save)
     except OSError as e:
-        raise ValueError(f"{p}: cannot read taxonomy file ({e.strerror})") from None
+        raise TaxonomyError(p, f"cannot read taxonomy file ({e.strerror})") from None
     except UnicodeDecodeError as e:
-        raise ValueError(f"{p}: not UTF-8 text (byte {e.start})") from None
+        raise TaxonomyError(p, f"not UTF-8 text (byte {e.start})") from None
     data = _parsed(p, raw)
     items = data.get("areas") if isinstance(data, dict) else data
     if not isinstance(items, list) or not items:
-        raise ValueError(f"{p}: expected a non-empty list 'areas' of {{name, description, keywords}}")
+        raise TaxonomyError(p, "expected a non-empty list 'areas' of {name, description, keywords}")
     areas, notes, pages = [], [], {}
     for i, a in enumerate(items):
         if isinstance(a, (str, int, float)) and not isinstance(a, bool):
             a = {"name": a}
         name = a.get("name") if isinstance(a, dict) else None
         if not isinstance(name, (str, int, float)) or isinstance(name, bool) or not str(name).strip():
-            raise ValueError(f"{p}: areas[{i}] needs a 'name' (text)")
+            raise TaxonomyError(p, f"areas[{i}] needs a 'name' (text)")
         name = " ".join(str(name).split())
-        where = f"{p}: areas[{i}] ({name!r})"
+        area = f"areas[{i}] ({name!r})"
         description = a.get("description")
         if description is not None and not isinstance(description, str):
-            raise ValueError(f"{where}: 'description' must be text, not {type(description).__name__}")
+            raise TaxonomyError(p, f"{area}: 'description' must be text, not {type(description).__name__}")
         kws = a.get("keywords")
         if isinstance(kws, str):
             kws = [k.strip() for k in kws.split(",")]
         if kws is not None and not (isinstance(kws, list) and all(isinstance(k, (str, int, float)) for k in kws)):
-            raise ValueError(f"{where}: 'keywords' must be a list of words or phrases, or one comma-separated text")
+            raise TaxonomyError(p, f"{area}: 'keywords' must be a list of words or phrases, or one comma-separated text")
         if set(a) - KEYS:
-            notes.append(f"areas[{i}] ({name!r}): key(s) {', '.join(sorted(map(str, set(a) - KEYS)))} not read "
+            notes.append(f"{area}: key(s) {', '.join(sorted(map(str, set(a) - KEYS)))} not read "
                          f"(an area has {', '.join(sorted(KEYS))})")
         page = category_slug(name)
         if page in pages:
-            raise ValueError(f"{p}: areas {pages[page]!r} and {name!r} would share one page ({page}): "
+            raise TaxonomyError(p, f"areas {pages[page]!r} and {name!r} would share one page ({page}): "
                              "give them names that differ in more than case and punctuation")
         pages[page] = name
         keywords = tuple(str(k).strip() for k in kws or () if str(k).strip())
@@ -121,9 +130,9 @@ def _parsed(p: Path, raw: str):
             return yaml.safe_load(raw)
         except yaml.YAMLError as e:
             mark = getattr(e, "problem_mark", None)
-            at = f"{mark.line + 1}:{mark.column + 1}: " if mark is not None else " "
-            raise ValueError(f"{p}:{at}not valid YAML: {getattr(e, 'problem', None) or e}") from None
+            at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+            raise TaxonomyError(f"{p}{at}", f"not valid YAML: {getattr(e, 'problem', None) or e}") from None
     try:
         return json.loads(raw)
     except json.JSONDecodeError as e:
-        raise ValueError(f"{p}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
+        raise TaxonomyError(f"{p}:{e.lineno}:{e.colno}", f"not valid JSON: {e.msg}") from None

@@ -89,8 +89,6 @@
     return Math.min(prev[lb], max + 1);
   }
 
-  function editDistanceAtMost(a, b, max) { return editDistance(a, b, max) <= max; }
-
   function Engine(lunr, manifest, meta, load) {
     // load(path) -> Promise of parsed JSON, path relative to the index folder
     this.lunr = lunr;
@@ -496,7 +494,7 @@
     return { hits: out, categories: named(cats, meta.categories), tags: named(tags, meta.tags) };
   };
 
-  var api = { Engine: Engine, toLunrJSON: toLunrJSON, decodeShard: decodeShard, editDistanceAtMost: editDistanceAtMost };
+  var api = { Engine: Engine, toLunrJSON: toLunrJSON, decodeShard: decodeShard, editDistance: editDistance };
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document === "undefined") return;
 

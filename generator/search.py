@@ -445,11 +445,12 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
         try:
             index = _index(papers, keys, procs, old)
             relations = _relations(index, [papers[d].plain_text or "" for d in learned], learned, cache, learn_key)
-            texts, bounds, df = _term_shards(index, relations, procs)
+            full = _with_phrases(index, papers, relations, procs)
+            texts, bounds, df = _term_shards(full, relations, procs)
         finally:
             _STATE.clear()
         files = {f"t/{i:03d}.json": text.encode("utf-8") for i, text in enumerate(texts)}
-        files.update(_meta_files(papers, index["terms"], bounds, df))
+        files.update(_meta_files(papers, full["terms"], bounds, df))
         if table is not None:
             table.put(files_key, files)
             table.put(index_key, index)
@@ -458,6 +459,95 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
     docs = index["docs"]  # (records as JSON bytes)
     return {**files, **{f"d/{start // DOCS_PER_SHARD:03d}.json": b"[" + b",".join(docs[start : start + DOCS_PER_SHARD]) + b"]"
                         for start in range(0, len(docs), DOCS_PER_SHARD)}}
+
+
+# Phrases: a query's words in a row ("state space models") rank the papers that write them in a row
+# first.  The phrases are those the papers make ideas of (their tags and keywords, the long forms of
+# the acronyms they define), of 2 or 3 index terms; each is one more term of the text field, its
+# words joined by "-" (which no word term holds: the tokenizer splits at "-").  Where the papers write
+# it: its terms in a row in the title or the abstract, stop words skipped (as the index skips
+# them), within a clause (no comma, colon, full stop or bracket between).
+PHRASE_JOIN = "-"
+_CLAUSE_END = re.compile(r"[.,;:!?)\]}]$")
+_CLAUSE_START = re.compile(r"^[(\[{]")
+_SEP_CODE = -4 * 4 + 3
+
+
+def phrase_vocabulary(papers: list[Paper], relations: dict) -> list[tuple[str, ...]]:
+    """The phrases the papers make ideas of, as sorted tuples of index terms (see above)."""
+    found = {tuple(index_terms(t)) for p in papers for t in (*p.tags, *p.keywords)}
+    found.update(tuple(form) for forms in relations.get("a", {}).values() for form in forms)
+    return sorted(ph for ph in found if 2 <= len(ph) <= 3)
+
+
+def _phrase_postings(papers: list[Paper], vocab: list[tuple[str, ...]], processes: int):
+    """(phrase number in vocab, doc, tf) of every phrase of `vocab` the papers write (see above)."""
+    words = {w: i for i, w in enumerate(sorted({w for ph in vocab for w in ph}))}
+    coded = np.array([_phrase_code([words[w] for w in ph], len(words) + 1) for ph in vocab], dtype=np.int64)
+    order = np.argsort(coded, kind="stable")
+    _STATE.update(papers=papers, words=words, codes=coded[order], order=order)
+    shares = max(processes, -(-len(papers) // TOKENIZE_CHUNK))  # (a share's tokens are Python strings: bounded)
+    cuts = [len(papers) * k // shares for k in range(shares + 1)]
+    parts = list(fork_map(_phrase_worker, list(zip(cuts, cuts[1:])), processes))
+    return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
+
+
+def _phrase_worker(bounds: tuple[int, int]):
+    a, b = bounds
+    s = _STATE
+    words, codes, W = s["words"], s["codes"], len(s["words"]) + 1
+    # token -> word id (-1 stop word, -2 another word, -3 no word, -4 a paper's start) x 4 + break before x 2 + break after
+    cache: dict[str, int] = {_SEP: _SEP_CODE}
+    out_p, out_d = [], []
+    for field in ("title", "plain_text"):
+        column = f" {_SEP} ".join(_fold(getattr(p, field) or "").replace(_SEP, " ") for p in s["papers"][a:b])
+        toks = column.lower().replace("-", " ").split()
+        for tok in set(toks).difference(cache):
+            t = _TRIM.sub("", tok)
+            word = (-1 if t in STOP_WORDS else words.get(lunr_js_stem(t), -2)) if t else -3
+            cache[tok] = word * 4 + 2 * (not t or bool(_CLAUSE_START.search(tok))) + (not t or bool(_CLAUSE_END.search(tok)))
+        rows = np.fromiter(map(cache.__getitem__, toks), dtype=np.int64, count=len(toks))
+        ids, docs = rows >> 2, np.cumsum(rows == _SEP_CODE) + a
+        # breaks up to each token's end; two kept (not stop) words are in a row when none lies between them
+        breaks = np.cumsum(np.r_[(rows[:-1] & 1) | (rows[1:] >> 1 & 1), 1])
+        kept = np.flatnonzero(ids != -1)
+        ids, docs = ids[kept], docs[kept]
+        row = (ids[:-1] >= 0) & (ids[1:] >= 0) & (breaks[kept[1:] - 1] == np.r_[0, breaks][kept[:-1]])
+        for n in (2, 3):
+            at = np.flatnonzero(row[:-1] & row[1:]) if n == 3 else np.flatnonzero(row)
+            code = _phrase_code([ids[at + k] for k in range(n)], W)
+            pos = np.minimum(np.searchsorted(codes, code), max(len(codes) - 1, 0))
+            hit = codes[pos] == code if len(codes) else np.zeros(len(code), bool)
+            out_p.append(s["order"][pos[hit]])
+            out_d.append(docs[at[hit]])
+    n = len(s["papers"])
+    pairs, tf = np.unique(np.concatenate(out_p) * n + np.concatenate(out_d), return_counts=True)
+    return pairs // n, pairs % n, tf
+
+
+def _phrase_code(ids, W: int):
+    """One int64 per phrase of 2 or 3 word ids (numbers or arrays of them)."""
+    code = ids[0] * W + ids[1]
+    return (code * W + ids[2]) * 2 + 1 if len(ids) == 3 else code * 2
+
+
+def _with_phrases(index: dict, papers: list[Paper], relations: dict, processes: int) -> dict:
+    """The index with the phrases the papers write as terms of the text field (see above)."""
+    vocab = phrase_vocabulary(papers, relations)
+    P, D, TF = _phrase_postings(papers, vocab, processes)
+    if not len(P):
+        return index
+    used = np.unique(P)
+    names = [PHRASE_JOIN.join(vocab[i]) for i in used.tolist()]
+    terms = sorted(index["terms"] + names)
+    at = {t: i for i, t in enumerate(terms)}
+    local = np.zeros(len(vocab), dtype=np.int64)
+    local[used] = _ids(names, at)
+    old = {c: index[c] for c in COLUMNS}
+    old["T"] = _ids(index["terms"], at)[index["T"]]
+    new = {"T": local[P], "F": np.full(len(P), len(FIELDS) - 1), "D": D, "TF": TF, "first": np.ones(len(P), bool)}
+    # (the index's terms keep their order among the phrases: its postings stay sorted)
+    return {**index, **_merged(new, old, len(FIELDS), len(papers), in_order=True), "terms": terms}
 
 
 def _relations(index: dict, texts: list[str], learned: list[int], cache: Cache | None, learn_key: str | None) -> dict:

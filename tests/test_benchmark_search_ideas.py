@@ -1,5 +1,6 @@
-"""benchmarks/search_ideas.py keeps working: on the dev papers it prints its table, and the papers the
-search finds through related terms only are more on topic than a random pick (no timing checks)."""
+"""benchmarks/search_ideas.py keeps working: on the dev papers it prints its tables, the papers the
+search finds through related terms only are more on topic than a random pick, and ranking the papers
+that write a query's words in a row first shows more such papers (no timing checks)."""
 from __future__ import annotations
 
 import re
@@ -22,7 +23,8 @@ def test_search_ideas_table():
     rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
             for line in proc.stdout.splitlines() if line.startswith("| ") and not line.startswith("| engine")}
     assert set(rows) == {"words only", "words and acronyms", "+ related ideas, 1 related term",
-                         "+ related ideas, 2 related terms (the site)", "+ related ideas, 3 related terms"}
+                         "+ related ideas, 2 related terms (the site)", "+ related ideas, 3 related terms",
+                         "the site, phrases not ranked first", "the site"}
     words, acros, site = rows["words only"], rows["words and acronyms"], rows["+ related ideas, 2 related terms (the site)"]
     assert words[2] == acros[2] == "0" and int(site[2].replace(",", "")) > 100  # related-only hits
     found = [int(r[0].replace(",", "")) for r in (words, acros, site)]
@@ -30,3 +32,7 @@ def test_search_ideas_table():
     same_area, random_pick = float(site[4]), float(site[6])
     assert same_area > 2 * random_pick
     assert re.match(r"2,120 papers, \d+ keyword queries", proc.stdout)
+    apart, site = rows["the site, phrases not ranked first"], rows["the site"]
+    assert float(site[1]) > float(apart[1]) + 0.05  # of the first 10 hits, more write the words in a row
+    assert float(site[0]) >= float(apart[0])  # and as many list the keyword
+    assert re.search(r"\n\d+ keyword queries of 2 or 3 words", proc.stdout)

@@ -82,6 +82,7 @@ const out = {};
   }
   // 2. the page's engine
   const engine = new Engine(lunr, manifest, meta, p => Promise.resolve(read(p)));
+  if (cmd.noPhrases) engine.phrases = false;
   out.engine = {};
   for (const q of cmd.engineQueries || []) {
     const res = await engine.search(q);
@@ -97,12 +98,14 @@ const out = {};
       manifest.fields.forEach(([name, boost]) => this.field(name, {boost}));
       cmd.docs.forEach(d => this.add(d));
     }).toJSON();
-    const want = {}, got = {};
+    const want = {}, got = {}, phrases = {};
     const weights = (idx, into) => {
       const vec = new Map(idx.fieldVectors.map(([k, v]) => [k, v]));
       for (const [term, posting] of idx.invertedIndex) {
         if (term === '') continue;  // lunr.js indexes tokens trimmed to nothing; we count them only
         for (const f of fields) for (const ref of Object.keys(posting[f])) {
+          // a phrase ("-" joins its words): a term of ours, beside lunr's own
+          if (term.includes('-')) { phrases[f] = (phrases[f] || 0) + 1; continue; }
           const v = vec.get(f + '/' + ref); let w = null;
           for (let i = 0; i < v.length; i += 2) if (v[i] === posting._index) w = v[i + 1];
           into[term + ' ' + f + '/' + ref] = w;
@@ -114,7 +117,7 @@ const out = {};
       const idx = lunr.Index.load(toLunrJSON(read('t/' + String(s).padStart(3, '0') + '.json'), fields));
       weights(JSON.parse(JSON.stringify(idx)), got);
     });
-    out.fidelity = {want: Object.keys(want).length, got: Object.keys(got).length, diffs: []};
+    out.fidelity = {want: Object.keys(want).length, got: Object.keys(got).length, diffs: [], phrases};
     for (const k of new Set([...Object.keys(want), ...Object.keys(got)])) {
       if (want[k] === undefined || got[k] === undefined || Math.abs(want[k] - got[k]) > 0.0011) {
         if (out.fidelity.diffs.length < 20) out.fidelity.diffs.push([k, want[k], got[k]]);
@@ -232,6 +235,7 @@ def test_shards_hold_exactly_lunr_js_builders_index(tmp_path, monkeypatch):
     assert fid["want"] > 5000
     # lunr.js and Python split text identically but for exotic whitespace; allow none here
     assert fid.get("ndiffs", 0) == 0, fid["diffs"]
+    assert set(fid["phrases"]) == {"text"} and fid["phrases"]["text"] > 100  # phrases: terms of the text field only
 
 
 @pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
@@ -486,3 +490,66 @@ def test_dashes_accents_and_greek_letters_are_read_as_people_type_them(tmp_path)
                      "vision-language": [slug("p-js")], "Schrodinger": [slug("p-sb")], "Schrödinger": [slug("p-sb")],
                      "α-divergence": [slug("p-ad")], "alpha divergence": [slug("p-ad")], "lambda": [slug("p-ad")]}
     assert not out["α-divergence"]["partial"] and out["α-divergence"]["slugs"] == [slug("p-ad")]
+
+
+def test_words_in_a_row_rank_the_papers_that_write_them_so_first(tmp_path):
+    """A phrase the papers make an idea of (a tag, a keyword, an acronym's long form) is a term of the
+    text field where a paper writes its words in a row, stop words skipped, within a clause; papers
+    that write a query's words so come first, before papers richer in the words scattered."""
+    papers = [
+        paper("p-row", "Selective Scans", "State space models (SSMs) scale linearly with sequence length.", "ML",
+              tags=["state space models"]),
+        paper("p-ssm", "Compressed Scans", "We prune state space models (SSMs) for speed.", "ML"),
+        paper("p-long", "Recurrences", "Recurrent state space models of dynamics, trained on long videos of people.", "ML"),
+        paper("p-scattered", "State Estimation Models in Latent Space",
+              "We model the state of a robot in a latent space: state estimation models in space and state.", "ML"),
+        paper("p-comma", "Time Series", "Our models handle state, space and time.", "ML"),
+        paper("p-moe", "Routing", "A mixture of experts routes tokens to experts.", "ML", tags=["mixture of experts"]),
+        paper("p-moe-apart", "Expert Mixtures", "Experts write a mixture of code; a mixture of styles, of experts.", "ML"),
+    ]
+    queries = ["state space models", "mixture of experts", "state space", "SSM"]
+    out = run_node(tmp_path, papers, {"engineQueries": queries})["engine"]
+    apart = run_node(tmp_path / "off", papers, {"engineQueries": queries, "noPhrases": True})["engine"]
+    assert out["state space models"]["slugs"][0] == slug("p-row")
+    assert apart["state space models"]["slugs"][0] == slug("p-scattered")  # (the words alone rank it first)
+    assert set(out["state space models"]["slugs"]) == set(apart["state space models"]["slugs"])  # (the same papers)
+    assert out["mixture of experts"]["slugs"][0] == slug("p-moe")
+    assert apart["mixture of experts"]["slugs"][0] == slug("p-moe-apart")
+    assert out["state space"]["slugs"][0] == slug("p-scattered")  # ("state space" is no phrase of these papers)
+    # an acronym is its long form in a row: the papers that write "state space models" apart come after
+    ssm, ssm_apart = out["SSM"]["slugs"], apart["SSM"]["slugs"]
+    assert ssm.index(slug("p-long")) < ssm.index(slug("p-scattered"))
+    assert ssm_apart.index(slug("p-long")) > ssm_apart.index(slug("p-scattered"))
+    terms = {t for sh in json.loads((tmp_path / "index" / "manifest.json").read_text("utf-8"))["shards"]
+             for t in sh[0].split()}
+    assert {"state-space-model", "mixtur-expert"} <= terms
+
+
+def test_phrase_postings_need_the_words_in_a_row_within_a_clause():
+    texts = {"row": "We train state space models.", "title": "", "stop": "The state of the space model.",
+             "comma": "The state, space models and more.", "bracket": "A state (space model) here.",
+             "between": "The state latent space model.", "sentence": "Estimate the state. Space models help.",
+             "dash": "State-space models are fast."}
+    papers = [paper(k, "State Space Models" if k == "title" else "", v, "ML") for k, v in texts.items()]
+    vocab = [("state", "space", "model"), ("state", "space")]
+    P, D, TF = search._phrase_postings(papers, vocab, 1)
+    found = {(vocab[p], papers[d].id) for p, d in zip(P.tolist(), D.tolist())}
+    in_a_row = {"row", "title", "stop", "dash"}  # (stop words are skipped, as the index skips them)
+    assert {pid for ph, pid in found if len(ph) == 3} == in_a_row
+    assert {pid for ph, pid in found if len(ph) == 2} == in_a_row
+    two = search._phrase_postings(papers, vocab, 2)  # (the same in two processes)
+    assert sorted(zip(*(a.tolist() for a in two))) == sorted(zip(P.tolist(), D.tolist(), TF.tolist()))
+
+
+def test_a_word_some_paper_has_is_no_typo(tmp_path):
+    """Typo corrections are for words no paper has: "federated", in one paper, finds that paper only,
+    not the papers with "generated", "under" or "fewer" (its stem "feder" is an edit or two from them);
+    "feederated" (stem "feeder", one edit from "feder") finds it as a typo."""
+    papers = [paper("p-fed", "Private Training", "We study federated learning across clients.", "ML"),
+              *(paper(f"p-{i}", "Other", text, "ML") for i, text in enumerate([
+                  "Images generated by diffusion.", "Learning under noise.", "Fewer steps suffice.",
+                  "Generated text under fewer tokens.", "An order of magnitude faster."]))]
+    out = run_node(tmp_path, papers, {"engineQueries": ["federated", "feederated", "federated~2"]})["engine"]
+    assert out["federated"]["slugs"] == [slug("p-fed")]
+    assert out["feederated"]["slugs"] == [slug("p-fed")]
+    assert len(out["federated~2"]["slugs"]) > 1  # (asked for: two edits of the word and of its stem)

@@ -12,6 +12,9 @@
  * learned from the papers), at a lower weight: those papers come after every paper that has
  * the words themselves, marked "related idea".  An acronym the papers define matches its long
  * form ("a": LLM -> large language model) and a long form in the query its acronym ("l").
+ * Words in a row that the papers make a phrase of ("state space models": the index holds the phrase
+ * as one term, generator/search.py) rank the papers that write them in a row first, and an acronym's
+ * long form counts so too.
  * A query of three words or more that few papers match in full goes on with the papers that
  * match all its words but one ("making LLMs refuse harmful requests"), after the full matches.
  * lunr.js also provides the query pipeline (trimmer, stop words, stemmer).
@@ -26,8 +29,10 @@
   var FUZZY_MAX = 20;      // typo expansions kept per word
   var W_EXACT = 1, W_PREFIX = 0.5, W_FUZZY = 0.35;
   var W_ACRONYM = 0.3;     // a long form's acronym ("reinforcement learning": "RL"; see generator/search.py)
+  var W_PHRASE = 1;        // a phrase term's weight, on top of its words'
   var W_RELATED = 0.4;     // x the cosine of a related term (see generator/related_terms.py)
   var MIN_IDEAS = 2;       // related terms a paper needs to match a word it does not have (benchmarks/search_ideas.py)
+  var PHRASE_JOIN = "-";   // a phrase term's words are joined so (search.py's PHRASE_JOIN)
   var PAGE = 10;           // results per page
   var NEAR_CLAUSES = 3;    // from this many words, papers with all of them but one follow when the full matches are < PAGE
   var MAX_CLAUSES = 16;
@@ -115,6 +120,7 @@
     });
     this.relatedIdeas = true;  // plain words also match their related terms (benchmarks turn it off)
     this.acronyms = true;  // and acronyms their long forms, and long forms their acronyms
+    this.phrases = true;  // papers that write a query's words in a row come first
     this.minIdeas = MIN_IDEAS;
     this.shards = new Map();  // shard number -> promise of the decoded shard
     this.loaded = new Map();  // shard number -> decoded shard, once loaded
@@ -191,6 +197,21 @@
     });
   };
 
+  /** The phrase terms of the index that words of the query in a row make (the longest where they overlap). */
+  Engine.prototype.phraseTerms = function (clauses, plain) {
+    var out = [], covered = -1;
+    if (!this.phrases) return out;
+    for (var i = 0; i < clauses.length; i++) {
+      for (var n = 3; n >= 2; n--) {
+        var words = clauses.slice(i, i + n);
+        if (words.length < n || i + n - 1 <= covered || !words.every(plain)) continue;
+        var id = this.termIndex.get(words.map(function (c) { return c.term; }).join(PHRASE_JOIN));
+        if (id !== undefined) { out.push(id); covered = i + n - 1; break; }
+      }
+    }
+    return out;
+  };
+
   Engine.prototype._find = function (term) {
     var lo = 0, hi = this.terms.length;
     while (lo < hi) { var mid = (lo + hi) >> 1; if (this.terms[mid] < term) lo = mid + 1; else hi = mid; }
@@ -233,7 +254,7 @@
       [c.word, c.term].forEach(function (p) {
         if (!p) return;
         var r = self._prefixRange(p);
-        for (var i = r[0]; i < r[1]; i++) ids.push(i);
+        for (var i = r[0]; i < r[1]; i++) if (self.terms[i].indexOf(PHRASE_JOIN) < 0) ids.push(i);  // (words, not phrases)
       });
       ids = self._topByDf(Array.from(new Set(ids)), c.prefix ? PREFIX_MAX * 4 : PREFIX_MAX);
       if (c.prefix) ids.forEach(function (id) { add(id, W_EXACT); });  // (word*: every completion is the word)
@@ -241,16 +262,23 @@
     }
     var exactDf = 0;
     out.forEach(function (w, id) { if (w === W_EXACT) exactDf = Math.max(exactDf, self.df[id]); });
-    var dist = c.fuzzy || ((exactDf < 3 && c.word.length >= 4) ? (c.word.length >= 9 ? 2 : 1) : 0);
-    if (dist) {
-      var targets = Array.from(new Set([c.term, c.word].filter(Boolean))), found = [], edits = new Map();
+    // a word no paper has is taken for a typo: one edit from 4 letters, two from 9, counted on the word
+    // and on its stem alike (a rare word is no typo: "federated" is "feder", two edits from "gener")
+    function edits(t) { return c.fuzzy || (exactDf === 0 ? (t.length >= 9 ? 2 : t.length >= 4 ? 1 : 0) : 0); }
+    var targets = Array.from(new Set([c.term, c.word].filter(Boolean))).filter(function (t) { return edits(t) > 0; });
+    if (targets.length) {
+      var found = [], edited = new Map();
       for (var i = 0; i < self.terms.length; i++) {
-        var t = self.terms[i], d = dist + 1;
-        for (var j = 0; j < targets.length; j++) d = Math.min(d, editDistance(targets[j], t, dist));
-        if (d <= dist) { found.push(i); edits.set(i, d); }
+        var t = self.terms[i], d = Infinity;
+        if (t.indexOf(PHRASE_JOIN) >= 0) continue;  // (words, not phrases)
+        for (var j = 0; j < targets.length; j++) {
+          var max = edits(targets[j]), e = editDistance(targets[j], t, max);
+          if (e <= max && e < d) d = e;
+        }
+        if (d !== Infinity) { found.push(i); edited.set(i, d); }
       }
       // one edit weighs more than two: "transfomer" is "transformer" before "transfer"
-      byDf(self._topByDf(found, FUZZY_MAX), function (id) { return W_FUZZY / Math.max(1, edits.get(id)); });
+      byDf(self._topByDf(found, FUZZY_MAX), function (id) { return W_FUZZY / Math.max(1, edited.get(id)); });
     }
     return out;
   };
@@ -322,7 +350,9 @@
     var forms = clauses.map(function () { return []; });  // clause -> long forms of its acronym (term ids)
     function plain(c) { return c.presence >= 0 && !c.prefix && !c.fuzzy && !c.stop && c.fields.length === self.fields.length; }
     function exact(ci) { return Array.from(expansions[ci].keys()).filter(function (id) { return expansions[ci].get(id) === W_EXACT; }); }
-    return this._shards(expansions).then(function () {
+    var phrases = this.phraseTerms(clauses, plain);
+    function asMap(ids) { return new Map(ids.map(function (id) { return [id, 1]; })); }
+    return this._shards(expansions.concat([asMap(phrases)])).then(function () {
       var shardOf = function (id) { return self.loaded.get(self.shardOf[id]); };
       // a plain word (no field, +, -, * or ~) also matches the related terms of its exact term
       clauses.forEach(function (c, ci) {
@@ -345,6 +375,8 @@
           (own(shardOf(id).acronyms, self.terms[id]) || []).forEach(function (form) {
             var ids = form.map(function (t) { return self.termIndex.get(t); });
             if (ids.every(function (x) { return x !== undefined; })) forms[ci].push(ids);
+            var phrase = self.phrases && form.length > 1 ? self.termIndex.get(form.join(PHRASE_JOIN)) : undefined;
+            if (phrase !== undefined && phrases.indexOf(phrase) < 0) phrases.push(phrase);
           });
           (own(shardOf(id).longForms, self.terms[id]) || []).forEach(function (form) {
             var k = form.length - 1, acro = self.termIndex.get(form[k]);
@@ -357,7 +389,8 @@
       });
       acros.forEach(function (a) { if (!expansions[a[0]].has(a[1])) expansions[a[0]].set(a[1], a[2]); });
       var more = related.concat(expansions);
-      forms.forEach(function (fs) { fs.forEach(function (ids) { more.push(new Map(ids.map(function (id) { return [id, 1]; }))); }); });
+      forms.forEach(function (fs) { fs.forEach(function (ids) { more.push(asMap(ids)); }); });
+      more.push(asMap(phrases));
       return self._shards(more);
     }).then(function () {
       var N = self.manifest.docs, nf = self.fields.length;
@@ -423,6 +456,17 @@
           ideas[doc] += rel.count[doc];
         }
       });
+      // the papers that write a phrase of the query (or an acronym's long form) in a row
+      var inRow = new Uint8Array(N);
+      phrases.forEach(function (id) {
+        var s = self.shardOf[id], sh = self.loaded.get(s), k = id - self.shardFirst[s];
+        for (var p = sh.start[k * nf]; p < sh.start[(k + 1) * nf]; p++) {
+          var doc = sh.docs[p];
+          if (!mask[doc]) continue;
+          score[doc] += W_PHRASE * sh.w[p];
+          if (inRow[doc] < 255) inRow[doc]++;
+        }
+      });
       var all = 0, required = 0;
       clauses.forEach(function (c, ci) {
         if (c.presence >= 0) all |= 1 << ci;
@@ -432,7 +476,8 @@
       for (var doc = 0; doc < N; doc++) {
         var m = mask[doc];
         if (m && !banned[doc] && (m & required) === required) {
-          hits.push({ doc: doc, score: score[doc], matched: m, related: (m & ~direct[doc]) !== 0, direct: direct[doc], ideas: ideas[doc] });
+          hits.push({ doc: doc, score: score[doc], matched: m, related: (m & ~direct[doc]) !== 0, direct: direct[doc], ideas: ideas[doc],
+                      phrases: inRow[doc] });
         }
       }
       function bits(x) { var n = 0; while (x) { n += x & 1; x >>>= 1; } return n; }
@@ -447,14 +492,14 @@
       // the papers with the words themselves first, then those with related terms for some (the
       // more of the related terms a paper has, the surer it is on the idea)
       function order(a, b) {
-        return bits(b.direct) - bits(a.direct) || bits(b.matched) - bits(a.matched) ||
+        return bits(b.direct) - bits(a.direct) || bits(b.matched) - bits(a.matched) || b.phrases - a.phrases ||
           (a.related || b.related ? b.ideas - a.ideas : 0) || b.score - a.score || a.doc - b.doc;
       }
       list = list.sort(order).concat(near.sort(order));
       if (clauses.length && !clauses.some(function (c) { return c.presence >= 0; })) {
         // only exclusions: every paper but those
         list = [];
-        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0, related: false, direct: 0, ideas: 0 });
+        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0, related: false, direct: 0, ideas: 0, phrases: 0 });
         partial = false;
       }
       relatedTerms.forEach(function (t) { if (terms.has(t)) relatedTerms.delete(t); });

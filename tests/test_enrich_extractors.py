@@ -398,6 +398,11 @@ def test_results():
         "improves overall score by 11.5%", "reduces GPU memory usage by up to 82%", "relative gains exceeding 85.7%",
         "average accuracies of 65.4%", "speedup rises from 2.35x to 2.58x", "from 56% to 82%"]
     assert extract_results("The error drops by 12% when the model improves by training longer.") == []
+    # a qualifier that bounds the figure, a drop and a range's upper end stay with it
+    text = ("The best model achieves less than 50% accuracy, pruning costs only 0.85% accuracy drop, and the"
+            " average improvement of 3.5%–12.69% holds below 30% pass@1.")
+    assert extract_results(text) == ["less than 50% accuracy", "only 0.85% accuracy drop",
+                                     "average improvement of 3.5%–12.69%", "below 30% pass@1"]
     text = ("It improves up to 13.4% in challenging situations, achieves an AUROC of 92.8% and an 80% attack success"
             " rate, and improves class-specific accuracy by up to 13.92%; the rest reduced 7.8%.")
     assert extract_results(text) == ["improves up to 13.4% in challenging situations", "AUROC of 92.8%",

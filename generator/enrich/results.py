@@ -6,9 +6,12 @@ import re
 _DIGITS = r"\d+(?:[.,]\d+)?"
 _START = r"(?<![\w.\-^{+])"  # a number not inside a name or formula: "Boltz-1x", "d+1", "10^{-3}"
 _NUM = _START + _DIGITS
-_RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X))?\s?(?:–|-|−|to)\s?)?{_DIGITS}"  # "1.2×–1.5×", "2.24x to 4.32x", "6.4–14.2%", "20 − 59%"
+_RANGED = rf"{_START}(?:{_DIGITS}(?:\s?(?:×|x|X|%))?\s?(?:–|-|−|to)\s?)?{_DIGITS}"  # "1.2×–1.5×", "2.24x to 4.32x", "6.4–14.2%", "20 − 59%"
 _MUL = r"\s?(?:×|x|X|times)"
-_Q = r"(?:(?:up\s?to|over|more than|nearly|about|around|approximately|roughly|by|at least|only|just)\s+)?"
+_QUALIFIERS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by", "at least",
+               "only", "just", "less than", "fewer than", "below", "under", "at most", "almost", "above")
+# (a qualifier stays with its figure: "less than 50% accuracy" is no 50% accuracy)
+_Q = r"(?:(?:" + "|".join(q.replace(" ", r"\s?" if q == "up to" else r"\s+") for q in _QUALIFIERS) + r")\s+)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)(?![\w@])"
 _COMPARATIVES = r"faster|fewer|less|smaller|lower|higher|more|larger|better|cheaper"
 _CHANGES = (r"speedups?|speed-ups?|acceleration|reductions?|improvements?|gains?|compression|increase|decrease|boost|"
@@ -35,8 +38,9 @@ PATTERNS = [
     rf"|(?={_ON}))(?:{_ON})?",
     rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",
-    rf"{_NUM}\s?%\s?(?:accuracy|(?:attack\s+)?success rate|win rate|pass@1|recall|precision|agreement|"
-    rf"(?:(?!{_STOP})[a-z]+\s+){{0,2}}(?:pass|error|refusal|hit|acceptance|detection|success) rates?\b)",
+    rf"{_Q}{_NUM}\s?%\s?(?:accuracy|(?:attack\s+)?success rate|win rate|pass@1|recall|precision|agreement|"
+    rf"(?:(?!{_STOP})[a-z]+\s+){{0,2}}(?:pass|error|refusal|hit|acceptance|detection|success) rates?\b)"
+    rf"(?:\s+(?:drops?|degradation|loss|declines?|gaps?)\b)?",
     # ("74.4% overall execution pass rate", "12% refusal rate")
     rf"{_NUM}\s?%(?:\s?accuracy)?{_ON}",  # "83.4% on MATH500"
 ]
@@ -68,8 +72,7 @@ _LEAD_ARTICLE = re.compile(r"^(?:the|its|an?)\s+")
 _WHAT_OF = re.compile(rf"((?<![\w\-‑@])(?:(?!{_STOP})[A-Za-z][\w\-‑@]*\s+){{0,2}})$")  # (the words right before, up to a stop word)
 _SPACED_UNIT = re.compile(r"(\d)\s+(×|x\b|%)")
 _BARE_NUMBER = re.compile(r"(?:by|of)?\s*[\d.,]+\s*%?")
-_LEAD_WORDS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by",
-               "at least", "only", "just", "of")
+_LEAD_WORDS = (*_QUALIFIERS, "upto", "of")
 
 
 def _matches(text: str):

@@ -23,6 +23,7 @@ from .model import Issue, Paper, RawRecord
 from .parallel import cores, fork_map, old_objects_frozen
 from .progress import progress
 from .readers import INVISIBLE, JOINERS
+from .words import mend_breaks
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
 NEAR_MIN_WORDS = 20  # shorter texts are too short to call near-duplicates (exact ones are merged anyway)
@@ -61,10 +62,11 @@ def paper_key(clean: str, nodes: list[markup.Node], plain: str) -> str:
 
 def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
     """What normalize computes from an abstract's text: id, Markdown, HTML, plain text, links."""
-    clean = clean_text(text)
+    read = clean_text(text)
+    clean = mend_breaks(read)
     nodes = markup.parse(clean)
     plain = markup.to_plain(nodes)
-    old = clean if text.isprintable() else clean_text(text, legacy=True)  # (the id reads what it read before:
+    old = read if text.isprintable() else clean_text(text, legacy=True)  # (the id reads what it read before:
     key = paper_key(clean, nodes, plain) if old == clean else paper_key(old, legacy := markup.parse(old),  # format
                                                                         markup.to_plain(legacy))  # characters as spaces)
     return paper_id(key), markup.to_markdown(nodes), markup.to_html(nodes), plain, markup.links(nodes)

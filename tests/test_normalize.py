@@ -354,3 +354,34 @@ def test_a_given_title_is_read_as_text_like_an_abstract():
     papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t)
                         for i, t in enumerate(given)])
     assert [p.given_title for p in papers] == list(given.values())
+
+
+def test_words_a_line_end_split_are_mended_and_ids_stay_as_they_were(tmp_path):
+    """Text pasted from a PDF: a hyphen at a line end joins a word's halves where they make a word of
+    the list (generator/data/words.txt), and stays where the word is hyphenated; wrapped lines joined
+    by a space ("geom- etry") are mended only where the halves make a word.  Ids are those of the text
+    as it was read before."""
+    import hashlib
+    raw = ("A consis-\ntent gain in self-\nsupervised pro-\ncess geom- etry, pre- and post-training, "
+           "state-of-the-\nart.")
+    paper = norm(raw)
+    assert paper.plain_text == ("A consistent gain in self-supervised process geometry, pre- and post-training, "
+                                "state-of-the-art.")
+    assert paper.id == hashlib.sha1(" ".join(raw.casefold().split()).encode()).hexdigest()[:10]
+    # a text file's wrapped lines, read as a paragraph
+    (tmp_path / "a.txt").write_text("ICLR 2026 Papers\n\nWe report a consis-\ntent and pre-\ndictable gain "
+                                    "over twenty runs of the same model on two tasks.\n", "utf-8")
+    papers = normalize(read_inputs([tmp_path]).records)
+    assert papers[0].plain_text.startswith("We report a consistent and predictable gain")
+
+
+@pytest.mark.skipif(not (Path(__file__).resolve().parents[2] / "shared" / "data" / "iclr2026_dev.csv").exists(),
+                    reason="the dev CSV is not there")
+def test_the_word_list_is_made_from_the_dev_csv_by_its_command(tmp_path):
+    import subprocess
+    import sys
+    from generator.words import WORDS_PATH
+    out = tmp_path / "words.txt"
+    subprocess.run([sys.executable, "-m", "generator.words", "--out", str(out)], check=True,
+                   cwd=Path(__file__).resolve().parents[1])
+    assert out.read_bytes() == WORDS_PATH.read_bytes()

@@ -6,9 +6,9 @@ Text pasted from a PDF keeps its hyphenation: a word split over two lines ("cons
 Whether the hyphen belongs to the word ("self-supervised") or only to the line ("consistent") takes a
 word list: generator/data/words.txt, the lower-case words of letters only (4 or more) that at least two
 of the dev CSV's titles and abstracts write, as machine-learning papers spell them.  A hyphen at a
-line end joins its halves when they make such a word and stays otherwise (the line break goes); a
-hyphen and a space inside a line ("consis- tent", from wrapped lines joined) are mended only when the
-halves make a word (so "pre- and post-training" stays as written).
+line end joins its halves when they make such a word and stays otherwise (the line break goes).  A
+hyphen and a space inside a line ("consis- tent", "self- supervised": wrapped lines or a table's cell
+joined) are mended so too, but before "and", "or", "to" and the like: "pre- and post-training" stays.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ WORDS_PATH = Path(__file__).resolve().parent / "data" / "words.txt"
 MIN_TEXTS = 2  # abstracts that write a word for the list to hold it (one may be a typo)
 _WORD = re.compile(r"\b[a-z]{4,}\b")
 _AT_LINE_END = re.compile(r"(?<!\w)([A-Za-z]+)-[ \t]*\n[ \t]*([a-z]+)(?!\w)")
-_IN_LINE = re.compile(r"(?<![\w\-])([A-Za-z]+)- ([a-z]+)(?!\w)")
+_IN_LINE = re.compile(r"(?<!\w)([A-Za-z]+)- (?!(?:and|or|nor|to|as|vs|versus|but|than|then|via)\b)([a-z]+)(?!\w)")
 
 
 @lru_cache(maxsize=1)
@@ -40,7 +40,7 @@ def mend_breaks(text: str) -> str:
     if "-\n" in text or "- \n" in text or "-\t\n" in text:
         text = _AT_LINE_END.sub(lambda m: _joined(m, f"{m.group(1)}-{m.group(2)}"), text)
     if "- " in text:
-        text = _IN_LINE.sub(lambda m: _joined(m, m.group(0)), text)
+        text = _IN_LINE.sub(lambda m: _joined(m, f"{m.group(1)}-{m.group(2)}"), text)
     return text
 
 

@@ -363,10 +363,10 @@ def test_words_a_line_end_split_are_mended_and_ids_stay_as_they_were(tmp_path):
     as it was read before."""
     import hashlib
     raw = ("A consis-\ntent gain in self-\nsupervised pro-\ncess geom- etry, pre- and post-training, "
-           "state-of-the-\nart.")
+           "state-of-the-\nart, first- to second-order, data- centric.")
     paper = norm(raw)
     assert paper.plain_text == ("A consistent gain in self-supervised process geometry, pre- and post-training, "
-                                "state-of-the-art.")
+                                "state-of-the-art, first- to second-order, data-centric.")
     assert paper.id == hashlib.sha1(" ".join(raw.casefold().split()).encode()).hexdigest()[:10]
     # a text file's wrapped lines, read as a paragraph
     (tmp_path / "a.txt").write_text("ICLR 2026 Papers\n\nWe report a consis-\ntent and pre-\ndictable gain "

@@ -554,6 +554,10 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
     if not acceptable(" ".join(abstract.split()), name, line, result):
         return
     authors, coll, title = _pick(row, "authors"), _text(_pick(row, "collection")), _text(_pick(row, "title"))
+    year = row.get("year")
+    if coll and isinstance(year, (int, str)) and re.fullmatch(r"(?:19|20)\d\d", str(year).strip()) \
+            and not _VENUE_YEAR.search(coll):  # (Semantic Scholar: "venue": "ICLR", "year": 2026)
+        coll = f"{coll} {str(year).strip()}"
     result.records.append(RawRecord(
         text=" ".join(abstract.split()),
         source=Source(name, line, coll or ""),

@@ -328,7 +328,7 @@ def test_api_responses_openreview_notes_and_semantic_scholar_papers(tmp_path):
                                 "authors": [{"authorId": "1", "name": "Ann Lee"}, {"authorId": "2", "name": "Bo"}]},
                                {"paperId": "q", "title": "No abstract", "abstract": None}]}
     result = read_one(tmp_path, "notes.json", json.dumps(s2).encode())
-    assert [(r.title, r.authors) for r in result.records] == [("S2", ["Ann Lee", "Bo"])]
+    assert [(r.title, r.authors, r.collection) for r in result.records] == [("S2", ["Ann Lee", "Bo"], "NeurIPS 2025")]
     assert [i.message for i in result.excluded] == ["item 2 has no abstract (columns: abstract, summary, text, "
                                                     "abstract_text, content); skipped"]
 

@@ -76,6 +76,27 @@ def undouble(text: str) -> str:
     return _DOUBLED.sub(r"\\", text) if "\\\\" in text else text
 
 
+# Abstracts from publishers' APIs (Crossref's JATS, PubMed, HTML exports) carry inline HTML: a short list of
+# tags is read as the TeX it means, when what they hold is plain; any other tag stays text, shown as written
+_TAG_PLAIN = r"([^<>{}$\\&%#~^_]{1,200}?)"
+_HTML_STYLE = re.compile(rf"<(?:jats:)?(i|em|italic|b|strong|bold)>{_TAG_PLAIN}</(?:jats:)?\1>", re.I)
+_HTML_SCRIPT = re.compile(r"<(?:jats:)?(sub|sup)>([\w+\-−.,′' ]{1,20})</(?:jats:)?\1>", re.I)
+_HTML_TITLE = re.compile(rf"<(?:jats:)?title>{_TAG_PLAIN}</(?:jats:)?title>", re.I)
+_HTML_BLOCK = re.compile(r"</?(?:jats:)?(?:p|sec)>|<br\s*/?>", re.I)  # (no attributes: a <div style=...> is shown)
+
+
+def from_html(text: str) -> str:
+    """`H<sub>2</sub>O`, `<i>in vivo</i>`, `<jats:p>` ... read as `H$_{2}$O`, `\\emph{in vivo}`, a space."""
+    if "<" not in text:
+        return text
+    text = _HTML_STYLE.sub(lambda m: ("\\emph{" if m.group(1).lower() in ("i", "em", "italic") else "\\textbf{")
+                           + m.group(2) + "}", text)
+    text = _HTML_SCRIPT.sub(lambda m: ("$_{" if m.group(1).lower() == "sub" else "$^{") + m.group(2).strip() + "}$", text)
+    text = _HTML_TITLE.sub(lambda m: " " if m.group(1).strip().lower() in ("abstract", "summary") else f" {m.group(1).strip()}: ",
+                           text)
+    return _HTML_BLOCK.sub(" ", text)
+
+
 def _matching_brace(s: str, open_at: int) -> int:
     """Index of the `}` closing the `{` at open_at, or -1."""
     depth = 0

@@ -63,7 +63,7 @@ def paper_key(clean: str, nodes: list[markup.Node], plain: str) -> str:
 def _derived(text: str) -> tuple[str, str, str, str, list[str]]:
     """What normalize computes from an abstract's text: id, Markdown, HTML, plain text, links."""
     read = clean_text(text)
-    clean = mend_breaks(read)
+    clean = mend_breaks(markup.from_html(read))
     nodes = markup.parse(clean)
     plain = markup.to_plain(nodes)
     old = read if text.isprintable() else clean_text(text, legacy=True)  # (the id reads what it read before:
@@ -95,10 +95,11 @@ def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Pap
 def plain_title(title: str | None) -> str | None:
     """A given title as text, spaces collapsed; one with TeX (a $ or a backslash) read as an abstract's
     is ('$\\alpha$-DPO' -> 'α-DPO', 'Schr\\"{o}dinger' -> 'Schrödinger', 'A$^2$FM' -> 'A^2FM', which pages set
-    raised), any other as written (braces and all: '{{ x }}' is no TeX group)."""
+    raised), any other as written (braces and all: '{{ x }}' is no TeX group); its inline HTML read as an
+    abstract's is ('<i>In vivo</i> imaging' -> 'In vivo imaging')."""
     if not title:
         return title
-    text = clean_text(title)
+    text = markup.from_html(clean_text(title))
     if "$" in text or "\\" in text:
         text = markup.to_plain(markup.parse(text))
     return " ".join(text.split()) or None

@@ -209,10 +209,10 @@ def test_url_trailing_punctuation_and_brace():
 
 
 def test_markdown_is_escaped_and_keeps_our_constructs():
-    paper = norm("We introduce **Gaia2** with <b>tags</b> and [x](javascript:alert(1)) * stars")
-    assert paper.abstract_md.startswith("We introduce **Gaia2** with &lt;b&gt;tags&lt;/b&gt;")
+    paper = norm("We introduce **Gaia2** with <img src=x onerror=alert(1)> tags and [x](javascript:alert(1)) * stars")
+    assert paper.abstract_md.startswith("We introduce **Gaia2** with &lt;img src&#61;x onerror&#61;alert(1)&gt; tags")
     assert "\\[x\\]" in paper.abstract_md and "\\*" in paper.abstract_md
-    assert "<b>" not in paper.abstract_html and "&lt;b&gt;" in paper.abstract_html
+    assert "<img" not in paper.abstract_html and "&lt;img" in paper.abstract_html
     assert "href=\"javascript" not in paper.abstract_html
 
 
@@ -349,7 +349,8 @@ def test_a_given_title_is_read_as_text_like_an_abstract():
     """OpenReview titles carry TeX: pages, feeds and the search show 'α-DPO', not '$\\alpha$-DPO'."""
     given = {r"$\alpha$-DPO: Robust  Preference Alignment": "α-DPO: Robust Preference Alignment",
              r'Huxley-G\"odel Machine': "Huxley-Gödel Machine", r"A$^2$FM: An Agent Model": "A^2FM: An Agent Model",
-             r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership <b>Inference</b>", "  ": None,
+             r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership Inference", "  ": None,
+             "A <img src=x> title": "A <img src=x> title",
              "{% include '/etc/passwd' %} -- {{ 7*7 }}": "{% include '/etc/passwd' %} -- {{ 7*7 }}"}  # (no TeX: as written)
     papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t)
                         for i, t in enumerate(given)])
@@ -385,3 +386,23 @@ def test_the_word_list_is_made_from_the_dev_csv_by_its_command(tmp_path):
     subprocess.run([sys.executable, "-m", "generator.words", "--out", str(out)], check=True,
                    cwd=Path(__file__).resolve().parents[1])
     assert out.read_bytes() == WORDS_PATH.read_bytes()
+
+
+def test_inline_html_from_publishers_apis_reads_as_what_it_means_and_ids_stay_as_they_were():
+    """Crossref's JATS and HTML exports: a short list of inline tags is read as the TeX it means (sub- and
+    superscripts as math, italics, bold, paragraphs as spaces, an "Abstract" heading dropped); any other
+    tag stays text, escaped on the page; the id is that of the text as it was read before."""
+    import hashlib
+    raw = ("<jats:title>Abstract</jats:title><jats:p>We study H<sub>2</sub>O with <b>MolGNN</b> <i>in vivo</i>"
+           " and <jats:italic>SparseDoc</jats:italic>.</jats:p> <script>alert(1)</script>")
+    paper = norm(raw)
+    assert paper.plain_text == "We study H_2O with MolGNN in vivo and SparseDoc. <script>alert(1)</script>"
+    assert paper.abstract_md.startswith("We study H$_{2}$O with **MolGNN** *in vivo* and *SparseDoc*.")
+    assert "<msub>" in paper.abstract_html and "<strong>MolGNN</strong>" in paper.abstract_html
+    assert "&lt;script&gt;" in paper.abstract_html and "<script" not in paper.abstract_html
+    assert paper.id == hashlib.sha1(raw.casefold().encode()).hexdigest()[:10]
+    assert normalize([RawRecord(ABSTRACT_FOR_TITLE, Source("t.csv", 2), "X", title="<i>In vivo</i> imaging")])[0] \
+        .given_title == "In vivo imaging"
+
+
+ABSTRACT_FOR_TITLE = "We image cells in living tissue over weeks with a new microscope and report what we see."

@@ -753,6 +753,11 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
      " utility, we also construct the SpatialT2I dataset of 15,400 text-image pairs.", "SpatialGenEval"),
     ("We introduce CoNavBench, a benchmark for collaborative navigation. We also propose NavCraft, a data"
      " generation pipeline.", "CoNavBench"),
+    # a benchmark for a field's term the abstract defines as background is its own name, not that term
+    ("Graph retrieval-augmented generation (GraphRAG) has emerged as a powerful paradigm. Recent studies report that"
+     " GraphRAG frequently underperforms vanilla RAG. Is GraphRAG really effective? To address this, we propose"
+     " GraphRAG-Bench, a comprehensive benchmark designed to evaluate GraphRAG models. GraphRAG-Bench features a"
+     " comprehensive dataset. We investigate when GraphRAG surpasses traditional RAG.", "GraphRAG-Bench"),
     # a name that ends its sentence: the next sentence's first word is not part of it
     ("Gradients conflict. To address these challenges, we propose OFMU. Our method enforces forgetting via an inner"
      " maximization step. OFMU outperforms existing unlearning methods.", "OFMU"),

@@ -747,9 +747,23 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     for _, pos, n in cands:
         first_at[n] = min(pos, first_at.get(n, pos))
     base = [b for b, (s, _) in best.items() if b != name and len(b) >= 3 and name.startswith(b) and name not in built
-            and _is_variant(name[len(b):], b in cued, s, first_at[b] < first_at[name])]
+            and _is_variant(name[len(b):], b in cued, s, first_at[b] < first_at[name], _background(text, b))]
     name = min(base, key=len) if base else name
     return _exclaimed(text, _MODEL_SIZE.sub("", name))
+
+
+_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study))\b")
+
+
+def _background(text: str, name: str) -> bool:
+    """Does the abstract define name as an acronym in a sentence about the field, not its own work
+    ("Graph retrieval-augmented generation (GraphRAG) has emerged as ...")?"""
+    at = text.find(f"({name})")
+    if at < 0:
+        return False
+    start = max(text.rfind(". ", 0, at), text.rfind("? ", 0, at), text.rfind("! ", 0, at)) + 1
+    end = text.find(". ", at)
+    return not _OWN_WORK.search(text, start, end if end >= 0 else len(text))
 
 
 _PART = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+[A-Za-z]*")
@@ -832,12 +846,13 @@ def _shared_base(a: str, b: str) -> str | None:
     return None
 
 
-def _is_variant(suffix: str, cued: bool, score: float, earlier: bool) -> bool:
+def _is_variant(suffix: str, cued: bool, score: float, earlier: bool, background: bool = False) -> bool:
     """Is base+suffix a variant of base?  A derived resource (-Bench, -Data, -11K) of a cued or frequent
-    base, or any hyphenated suffix (-Pro, -Uni) after the base was introduced."""
+    base (not a field's term the abstract defines as background: "GraphRAG-Bench" is no GraphRAG), or any
+    hyphenated suffix (-Pro, -Uni) after the base was introduced."""
     hyphen = suffix[0] == "-"
     if _DERIVED.fullmatch(suffix):
-        return cued or hyphen and score >= BASE_MIN
+        return cued or hyphen and score >= BASE_MIN and not background
     return hyphen and cued and earlier
 
 

@@ -112,6 +112,19 @@ def test_single_paper_and_given_values():
     assert enrich([spreadsheet])[0].categories[0] == ("learning theory", 1.0)
 
 
+def test_a_given_titles_name_wins_over_what_the_abstract_seems_to_introduce():
+    text = ("We introduce Layered Token Fusion (LTF), a training trick. Built on LTF, GenCompositor composes videos"
+            " and beats the baselines.")
+    [titled, untitled, position] = enrich([
+        paper_from_text(text, given_title="GenCompositor: Generative Video Compositing with Diffusion Transformer"),
+        paper_from_text(text.replace("GenCompositor", "VidComp")),
+        paper_from_text("Position bias matters in ranking. We argue that the position of a document sways users.",
+                        given_title="Position: Ranking Needs Care")])
+    assert titled.name == "GenCompositor" and titled.slug.startswith("gencompositor-")
+    assert untitled.name == "Layered Token Fusion"  # (no title: what the abstract introduces)
+    assert position.name is None  # ("Position" opens the abstract's sentences only: no name)
+
+
 def test_a_term_many_abstracts_write_is_no_name():
     """"a novel Reinforcement Learning approach" names no method where other abstracts write "reinforcement
     learning"; a coined two-word name that only its paper writes stays a name."""

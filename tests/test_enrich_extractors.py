@@ -1390,3 +1390,15 @@ def test_overlapping_pairs_of_words_that_drove_a_category_are_one_phrase():
         ["multimodal large language models", "reasoning"]
     assert _joined(["large language", "language models"], "large language. language models") == \
         ["large language", "language models"]  # (not written as one phrase)
+
+
+def test_titled_name_is_a_given_titles_head_the_abstract_writes():
+    from generator.enrich.names import titled_name
+    text = "We present FaSTA*, a toolpath agent. FaSTA* plans with **Gaia2** and Sparse CLIP. Position matters."
+    assert titled_name("FaSTA*: Fast-Slow Toolpath Agent", text) == "FaSTA*"
+    assert titled_name("Sparse CLIP: Co-Optimizing Interpretability", text) == "Sparse CLIP"
+    assert titled_name("Position: Agents Need Care", text) is None  # (only where a sentence opens)
+    assert titled_name("Gaia3: Another Benchmark", text) is None  # (the abstract does not write it)
+    assert titled_name("A Study of Toolpath Agents and Their Many Plans: Why", text) is None  # (a phrase, not a name)
+    assert titled_name("No colon in this title", text) is None and titled_name(None, text) is None
+

@@ -41,7 +41,7 @@ from .categories import (CategoryModel, category_probs, class_text, description_
                          load_model)
 from .entities import extract_entities
 from . import layout
-from .names import analyze, coined, common_floor, common_names, extract_name
+from .names import analyze, coined, common_floor, common_names, extract_name, titled_name
 from .related import lsa_basis, mentions, prune_rows, related
 from .results import extract_results
 from .tags import TagModel, assign_tags
@@ -425,6 +425,8 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
     """Over all papers: related papers, mentions, map places, titles and slugs (related lists, places and titles
     memoized)."""
     clock = _Clock()
+    for p in papers:  # (a real title's name wins: "GenCompositor: ...")
+        p.name = titled_name(p.given_title, p.plain_text) or p.name
     at = {i: r for r, i in enumerate(fitted.ids)}
     later = iter(range(len(fitted.ids), len(fitted.ids) + placed.shape[0]))  # placed rows, in paper order
     X = sp.vstack([fitted.X, placed]).tocsr()[[at[p.id] if p.id in at else next(later) for p in papers]]

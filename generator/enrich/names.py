@@ -752,6 +752,28 @@ def extract_name(md: str, common: frozenset[str] = frozenset(),
     return _exclaimed(text, _MODEL_SIZE.sub("", name))
 
 
+_TITLE_HEAD = re.compile(r"\s*([^:]{1,50}?)\s*:\s+\S")  # "GenCompositor: Generative video compositing ..."
+_SENTENCE_OPENS = re.compile(r"(?:^|[.!?:]\s*)$")
+
+
+def titled_name(title: str | None, text: str) -> str | None:
+    """The name a given title opens with ("GenCompositor: ..." -> GenCompositor), where the abstract writes it
+    too, not only to open a sentence ("Position: ..." is no name); None otherwise.  A real title wins over
+    what the abstract seems to introduce."""
+    m = _TITLE_HEAD.match(title or "")
+    if not m:
+        return None
+    name = m.group(1).strip()
+    if len(name) > 2 and name[0] == name[-1] and name[0] in "*_":  # (**Name**: Markdown emphasis)
+        name = name.strip(name[0])
+    if not name or len(name.split()) > 4:
+        return None
+    for found in re.finditer(rf"(?<![\w\-]){re.escape(name)}(?![\w\-])", text):
+        if not _SENTENCE_OPENS.search(text, max(0, found.start() - 3), found.start()):
+            return name
+    return None
+
+
 _OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study))\b")
 
 

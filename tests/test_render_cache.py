@@ -179,3 +179,17 @@ def test_pages_rendered_with_or_without_a_worker_are_the_same(seeds, monkeypatch
     assert forked == ["paper_pages"]
     forked.clear()
     assert render_site(seeds, "Digest", {}, page_worker=False) == with_worker and forked == []
+
+
+def test_a_collections_sub_topics_are_one_chip_each():
+    """The overview's sub-topics column: each sub-topic's label a chip of its own (a label is a list of
+    words itself: "attention, decoding, context"), written as text."""
+    from generator.model import Paper
+    papers = [Paper(id=f"p{i}", slug=f"p{i}", collection="C", abstract_raw="x", abstract_md="x", abstract_html="x",
+                    plain_text="x", category="graphs", subtopic=label)
+              for i, label in enumerate(["attention, decoding, context", "reasoning, <b>rewards</b>, LLMs"])]
+    coll = render.Collection("C", "c", papers, ["C"], [render.Category("graphs", papers=papers)])
+    page = render.environment().get_template("collection.md.j2").render(collection=coll)
+    row = next(line for line in page.splitlines() if line.startswith("| [graphs]"))
+    assert row.count('<span class="pd-chip">') == 2
+    assert '<span class="pd-chip">attention, decoding, context</span>' in row and "<b>" not in row

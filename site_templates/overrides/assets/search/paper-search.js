@@ -277,6 +277,12 @@
         }
         if (d !== Infinity) { found.push(i); edited.set(i, d); }
       }
+      // a typo in a word's ending, where the index holds stems: the longest term the word starts with, if
+      // it is most of the word ("hallucinaton" is "hallucin", the stem of "hallucination")
+      for (var k = c.word.length - 1; !c.fuzzy && k >= Math.max(5, Math.ceil(0.6 * c.word.length)); k--) {
+        var stem = self.termIndex.get(c.word.slice(0, k));
+        if (stem !== undefined) { if (!edited.has(stem)) { found.push(stem); edited.set(stem, 1); } break; }
+      }
       // one edit weighs more than two: "transfomer" is "transformer" before "transfer"
       byDf(self._topByDf(found, FUZZY_MAX), function (id) { return W_FUZZY / Math.max(1, edited.get(id)); });
     }

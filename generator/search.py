@@ -445,7 +445,7 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
         try:
             index = _index(papers, keys, procs, old)
             relations = _relations(index, [papers[d].plain_text or "" for d in learned], learned, cache, learn_key)
-            full = _with_phrases(index, papers, relations, procs)
+            full = _with_phrases(index, papers, relations, procs, table, keys)
             texts, bounds, df = _term_shards(full, relations, procs)
         finally:
             _STATE.clear()
@@ -482,6 +482,8 @@ def phrase_vocabulary(papers: list[Paper], relations: dict) -> list[tuple[str, .
 
 def _phrase_postings(papers: list[Paper], vocab: list[tuple[str, ...]], processes: int):
     """(phrase number in vocab, doc, tf) of every phrase of `vocab` the papers write (see above)."""
+    if not papers:
+        return tuple(np.zeros(0, dtype=np.int64) for _ in range(3))
     words = {w: i for i, w in enumerate(sorted({w for ph in vocab for w in ph}))}
     coded = np.array([_phrase_code([words[w] for w in ph], len(words) + 1) for ph in vocab], dtype=np.int64)
     order = np.argsort(coded, kind="stable")
@@ -490,6 +492,31 @@ def _phrase_postings(papers: list[Paper], vocab: list[tuple[str, ...]], processe
     cuts = [len(papers) * k // shares for k in range(shares + 1)]
     parts = list(fork_map(_phrase_worker, list(zip(cuts, cuts[1:])), processes))
     return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
+
+
+def _memo_phrase_postings(papers: list[Paper], vocab: list[tuple[str, ...]], processes: int, table, keys):
+    """_phrase_postings, memoized by paper key while the phrases stay the same (see _with_phrases)."""
+    if table is None or keys is None:
+        return _phrase_postings(papers, vocab, processes)
+    vocab_key = memo_key(vocab)
+    old = table.get("phrases")
+    prev = np.full(len(papers), -1, dtype=np.int64)  # each paper's doc number in the earlier build (-1: none)
+    if old is not None and old["vocab"] == vocab_key:
+        free = {k: i for i, k in enumerate(old["keys"])}
+        prev[:] = [free.pop(k, -1) for k in keys]
+    todo = np.flatnonzero(prev < 0)
+    P, D, TF = _phrase_postings([papers[d] for d in todo.tolist()], vocab,
+                                processes if len(todo) >= PARALLEL_MIN_PAPERS else 1)
+    D = todo[D]
+    if len(todo) < len(papers):  # (old postings of the papers still here, renumbered)
+        doc_of = np.full(len(old["keys"]), -1, dtype=np.int64)
+        hit = np.flatnonzero(prev >= 0)
+        doc_of[prev[hit]] = hit
+        kept = doc_of[old["D"]] >= 0
+        P, D, TF = (np.concatenate([a, b]) for a, b in ((P, old["P"][kept]), (D, doc_of[old["D"][kept]]),
+                                                         (TF, old["TF"][kept])))
+    table.put("phrases", {"vocab": vocab_key, "keys": keys, "P": P, "D": D, "TF": TF})
+    return P, D, TF
 
 
 def _phrase_worker(bounds: tuple[int, int]):
@@ -531,10 +558,13 @@ def _phrase_code(ids, W: int):
     return (code * W + ids[2]) * 2 + 1 if len(ids) == 3 else code * 2
 
 
-def _with_phrases(index: dict, papers: list[Paper], relations: dict, processes: int) -> dict:
-    """The index with the phrases the papers write as terms of the text field (see above)."""
+def _with_phrases(index: dict, papers: list[Paper], relations: dict, processes: int, table=None,
+                  keys: list[str] | None = None) -> dict:
+    """The index with the phrases the papers write as terms of the text field (see above).  With a cache
+    table and the papers' keys: an earlier build's phrase postings for the same phrases are kept for the
+    papers it had (a new batch finds phrases in its own papers only)."""
     vocab = phrase_vocabulary(papers, relations)
-    P, D, TF = _phrase_postings(papers, vocab, processes)
+    P, D, TF = _memo_phrase_postings(papers, vocab, processes, table, keys)
     if not len(P):
         return index
     used = np.unique(P)
@@ -543,11 +573,15 @@ def _with_phrases(index: dict, papers: list[Paper], relations: dict, processes: 
     at = {t: i for i, t in enumerate(terms)}
     local = np.zeros(len(vocab), dtype=np.int64)
     local[used] = _ids(names, at)
-    old = {c: index[c] for c in COLUMNS}
-    old["T"] = _ids(index["terms"], at)[index["T"]]
-    new = {"T": local[P], "F": np.full(len(P), len(FIELDS) - 1), "D": D, "TF": TF, "first": np.ones(len(P), bool)}
-    # (the index's terms keep their order among the phrases: its postings stay sorted)
-    return {**index, **_merged(new, old, len(FIELDS), len(papers), in_order=True), "terms": terms}
+    # the index's terms keep their order among the phrases, so its postings stay sorted, and each phrase's
+    # postings (new terms, sorted by doc) go in as one run where the phrase's term comes
+    T = _ids(index["terms"], at).astype(_DTYPES["T"])[index["T"]]
+    order = np.lexsort((D, local[P]))
+    new = {"T": local[P][order], "F": np.full(len(P), len(FIELDS) - 1), "D": D[order], "TF": TF[order],
+           "first": np.ones(len(P), bool)}
+    where = np.searchsorted(T, new["T"])
+    return {**index, **{c: np.insert(T if c == "T" else index[c], where, new[c].astype(_DTYPES[c])) for c in COLUMNS},
+            "terms": terms}
 
 
 def _relations(index: dict, texts: list[str], learned: list[int], cache: Cache | None, learn_key: str | None) -> dict:

@@ -557,3 +557,26 @@ def test_a_word_some_paper_has_is_no_typo(tmp_path):
     assert len(out["federated~2"]["slugs"]) > 1  # (asked for: two edits of the word and of its stem)
     # a typo in the ending, which the stem does not reach: the longest term the word starts with ("hallucin")
     assert out["hallucinaton"]["slugs"] == [slug("p-5")]
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
+def test_a_new_batch_finds_phrases_in_its_own_papers_and_gives_the_files_of_a_build_from_scratch(tmp_path, monkeypatch):
+    import dataclasses
+    from generator.cache import Cache
+    papers = csv_papers(150)
+    batch = [dataclasses.replace(p, tags=[], first_seen="2026-02-01") for p in papers[140:]]  # (no new phrase)
+    papers = papers[:140]
+    for p in papers:
+        p.first_seen = "2026-01-01"
+    learn = {p.id for p in papers}
+    seen = []
+    real = search._phrase_postings
+    monkeypatch.setattr(search, "_phrase_postings", lambda ps, *a: seen.append(len(ps)) or real(ps, *a))
+    cache = Cache(tmp_path / "cache")
+    search.build_files(papers, processes=1, cache=cache, learn=learn)
+    cache.save()
+    cache = Cache(tmp_path / "cache")
+    later = search.build_files(papers + batch, processes=1, cache=cache, learn=learn)
+    assert seen == [140, 10]  # (the earlier papers' phrases come from the cache)
+    assert later == search.build_files(papers + batch, processes=1, learn=learn)
+    assert any("-" in t for k, v in later.items() if k.startswith("t/") for t in json.loads(v)["terms"])

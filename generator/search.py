@@ -223,6 +223,26 @@ PARALLEL_MIN_PAPERS = 3000  # below this a pool costs more than it saves
 TOKENIZE_CHUNK = 2500  # papers tokenized at once (their abstracts' tokens as str: ~30 MB per 1,000 papers)
 
 
+def _column_tokens(texts) -> list[str]:
+    """The tokens of texts in one split (lunr.js's tokenizer: lower case, split at white space and "-"),
+    a _SEP token where each text starts but the first."""
+    return f" {_SEP} ".join(t.replace(_SEP, " ") for t in texts).lower().replace("-", " ").split()
+
+
+def _earlier_docs(old_keys: list[str], keys: list[str]) -> np.ndarray:
+    """Each paper's doc number in an earlier build by its key (-1: none; an old doc serves one paper)."""
+    free = {k: i for i, k in enumerate(old_keys)}
+    return np.fromiter((free.pop(k, -1) for k in keys), dtype=np.int64, count=len(keys))
+
+
+def _doc_of(prev: np.ndarray, n_old: int) -> np.ndarray:
+    """Old doc number -> new doc number (-1: gone), from each paper's earlier doc number `prev`."""
+    doc_of = np.full(n_old, -1, dtype=np.int64)
+    hit = np.flatnonzero(prev >= 0)
+    doc_of[prev[hit]] = hit
+    return doc_of
+
+
 def _tokenize(papers: list[Paper], offset: int = 0):
     """Flat postings (term id, doc, field, tf, first) as arrays, field lengths, and the vocabulary.
 
@@ -240,9 +260,7 @@ def _tokenize(papers: list[Paper], offset: int = 0):
     flen = np.zeros((nfields, n), dtype=np.int64)
     cache[_SEP] = -3
     for f in range(nfields):
-        # one split over the whole column; a separator token marks where each paper starts
-        column = f" {_SEP} ".join(row[f].replace(_SEP, " ") for row in texts)
-        toks = column.lower().replace("-", " ").split()
+        toks = _column_tokens(row[f] for row in texts)  # (one split over the whole column)
         for tok in set(toks).difference(cache):
             t = _TRIM.sub("", tok)
             if not t:
@@ -329,8 +347,7 @@ def _index(papers: list[Paper], keys: list[str] | None, processes: int, old: dic
     ndocs, nf = len(papers), len(FIELDS)
     prev = np.full(ndocs, -1, dtype=np.int64)  # each paper's doc number in old (-1: none)
     if old is not None and keys is not None:
-        free = {k: i for i, k in enumerate(old["keys"])}
-        prev[:] = [free.pop(k, -1) for k in keys]  # (an old doc serves one paper: duplicates are tokenized)
+        prev[:] = _earlier_docs(old["keys"], keys)  # (duplicates: one takes the old doc, the others are tokenized)
     todo, hit = np.flatnonzero(prev < 0), np.flatnonzero(prev >= 0)
     new = _postings([papers[d] for d in todo], processes if len(todo) >= PARALLEL_MIN_PAPERS else 1)
     new["D"] = todo[new["D"]]
@@ -340,8 +357,7 @@ def _index(papers: list[Paper], keys: list[str] | None, processes: int, old: dic
     part = None  # the old index's postings of the papers it serves, renumbered
     if len(hit):
         FL[:, hit] = old["FL"][:, prev[hit]]
-        doc_of = np.full(len(old["keys"]), -1, dtype=np.int64)  # old doc -> new doc (-1: gone)
-        doc_of[prev[hit]] = hit
+        doc_of = _doc_of(prev, len(old["keys"]))
         D = doc_of[old["D"]]
         kept = D >= 0
         whole = bool(kept.all())
@@ -502,19 +518,15 @@ def _memo_phrase_postings(papers: list[Paper], vocab: list[tuple[str, ...]], pro
     old = table.get("phrases")
     prev = np.full(len(papers), -1, dtype=np.int64)  # each paper's doc number in the earlier build (-1: none)
     if old is not None and old["vocab"] == vocab_key:
-        free = {k: i for i, k in enumerate(old["keys"])}
-        prev[:] = [free.pop(k, -1) for k in keys]
+        prev[:] = _earlier_docs(old["keys"], keys)
     todo = np.flatnonzero(prev < 0)
     P, D, TF = _phrase_postings([papers[d] for d in todo.tolist()], vocab,
                                 processes if len(todo) >= PARALLEL_MIN_PAPERS else 1)
     D = todo[D]
     if len(todo) < len(papers):  # (old postings of the papers still here, renumbered)
-        doc_of = np.full(len(old["keys"]), -1, dtype=np.int64)
-        hit = np.flatnonzero(prev >= 0)
-        doc_of[prev[hit]] = hit
-        kept = doc_of[old["D"]] >= 0
-        P, D, TF = (np.concatenate([a, b]) for a, b in ((P, old["P"][kept]), (D, doc_of[old["D"][kept]]),
-                                                         (TF, old["TF"][kept])))
+        moved = _doc_of(prev, len(old["keys"]))[old["D"]]
+        kept = moved >= 0
+        P, D, TF = (np.concatenate([a, b]) for a, b in ((P, old["P"][kept]), (D, moved[kept]), (TF, old["TF"][kept])))
     table.put("phrases", {"vocab": vocab_key, "keys": keys, "P": P, "D": D, "TF": TF})
     return P, D, TF
 
@@ -527,8 +539,7 @@ def _phrase_worker(bounds: tuple[int, int]):
     cache: dict[str, int] = {_SEP: _SEP_CODE}
     out_p, out_d = [], []
     for field in ("title", "plain_text"):
-        column = f" {_SEP} ".join(_fold(getattr(p, field) or "").replace(_SEP, " ") for p in s["papers"][a:b])
-        toks = column.lower().replace("-", " ").split()
+        toks = _column_tokens(_fold(getattr(p, field) or "") for p in s["papers"][a:b])
         for tok in set(toks).difference(cache):
             t = _TRIM.sub("", tok)
             word = (-1 if t in STOP_WORDS else words.get(lunr_js_stem(t), -2)) if t else -3

@@ -1,13 +1,15 @@
 """Work shared between this process and forked workers: fork_map (a list of jobs, results in order)
 and fork_call (one call in a child while this process does something else); leave and left (a forked
 child's result handed over in a file, so that the child ends at once); old_objects_frozen
-(keep what exists out of garbage collection while a stage runs)."""
+(keep what exists out of garbage collection while a stage runs); trim_memory (freed memory back to
+the system)."""
 from __future__ import annotations
 
 import gc
 import os
 import pickle
 import signal
+import sys
 import tempfile
 import traceback
 from contextlib import contextmanager
@@ -20,6 +22,18 @@ def cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # (not on Linux)
         return os.cpu_count() or 1
+
+
+def trim_memory() -> None:
+    """Give the pages Python has freed back to the system (glibc keeps them otherwise: a process then
+    holds its peak to the end).  No garbage collection: in a forked child that would touch, and so
+    copy, the parent's objects.  Nothing to do where libc is not glibc."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except (OSError, AttributeError):  # (e.g. musl)
+            pass
 
 
 def fork_map(fn, items: list, processes: int):

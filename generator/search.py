@@ -40,7 +40,7 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .cache import Cache, memo_key
 from .model import Paper
-from .parallel import fork_map
+from .parallel import fork_map, trim_memory
 from .readers import CJK_CHARS
 from .related_terms import acronyms, related_terms
 
@@ -56,6 +56,7 @@ FIELDS: list[tuple[str, int]] = [
 K1, B = 1.2, 0.75  # lunr's BM25 defaults
 SHARD_TARGET_BYTES = 160_000  # estimated raw JSON bytes per term shard
 POSTING_BYTES = 9  # estimate of one (term, field, doc) posting: doc delta and weight
+SCORE_SLICE = 1 << 18  # postings weighed at once (_term_shards)
 DOCS_PER_SHARD = 40  # papers per doc shard (text for snippets); a results page loads few
 FORMAT_VERSION = 1
 
@@ -459,9 +460,13 @@ def build_files(papers: list[Paper], processes: int | None = None, cache: Cache 
     files = table.get(files_key) if table is not None else None  # (all but the doc shards)
     if files is None or old is None or old["keys"] != keys:
         try:
+            # (the tokens and the phrase search leave freed memory behind: trimmed, at 20,000 papers the
+            # search's child, beside render at the build's peak, holds 150-250 MB less)
             index = _index(papers, keys, procs, old)
+            trim_memory()
             relations = _relations(index, [papers[d].plain_text or "" for d in learned], learned, cache, learn_key)
             full = _with_phrases(index, papers, relations, procs, table, keys)
+            trim_memory()
             texts, bounds, df = _term_shards(full, relations, procs)
         finally:
             _STATE.clear()
@@ -628,8 +633,7 @@ def _term_shards(index: dict, relations: dict[str, dict], processes: int):
     """Term shards as JSON texts, shard bounds (in index["terms"]) and document counts; `relations`:
     see _relations (only what names terms of the index is kept)."""
     terms, FL = index["terms"], index["FL"].astype(np.float64)
-    T, F, D = (index[c].astype(np.int64) for c in "TFD")
-    TF = index["TF"].astype(np.float64)
+    T, F, D = index["T"], index["F"], index["D"]  # (in their stored dtypes: numpy indexes with any)
     ndocs, V = FL.shape[1], len(terms)
     # lunr's BM25 with its idf (documents counted once per field holding the term)
     avg = FL.sum(axis=1) / max(ndocs, 1)
@@ -637,9 +641,12 @@ def _term_shards(index: dict, relations: dict[str, dict], processes: int):
     npost = np.bincount(T, minlength=V)
     idf = np.log1p(np.abs((ndocs - npost.astype(np.float64) + 0.5) / (npost + 0.5)))
     boost = np.array([b for _, b in FIELDS], dtype=np.float64)
-    flen_p = FL[F, D] if len(D) else np.zeros(0)
-    score = idf[T] * ((K1 + 1) * TF) / (K1 * (1 - B + B * (flen_p / avg[F])) + TF) * boost[F]
-    S = np.floor(score * 1000 + 0.5) / 1000  # lunr.js: Math.round(score * 1000) / 1000
+    S = np.empty(len(T))  # each posting's weight, a slice at a time (whole columns: ~250 MB of temporaries at 20,000 papers)
+    for a in range(0, len(T), SCORE_SLICE):
+        t, f, d = T[a : a + SCORE_SLICE], F[a : a + SCORE_SLICE], D[a : a + SCORE_SLICE]
+        tf = index["TF"][a : a + SCORE_SLICE].astype(np.float64)
+        score = idf[t] * ((K1 + 1) * tf) / (K1 * (1 - B + B * (FL[f, d] / avg[f])) + tf) * boost[f]
+        S[a : a + SCORE_SLICE] = np.floor(score * 1000 + 0.5) / 1000  # lunr.js: Math.round(score * 1000) / 1000
     # document frequency per term (distinct papers), for ranking expansions in the browser
     df = np.bincount(T[index["first"]], minlength=V)
     # cut the sorted terms into shards of about SHARD_TARGET_BYTES

@@ -226,6 +226,7 @@ def csv_papers(n: int) -> list[Paper]:
 @pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")
 def test_shards_hold_exactly_lunr_js_builders_index(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "SHARD_TARGET_BYTES", 4000)  # many shards
+    monkeypatch.setattr(search, "SCORE_SLICE", 997)  # the weights computed in many slices
     papers = search._order(csv_papers(150))
     docs = [{"ref": str(i), **dict(zip([f for f, _ in search.FIELDS], search._field_texts(p)))} for i, p in enumerate(papers)]
     out = run_node(tmp_path, papers, {"docs": docs})
@@ -250,6 +251,8 @@ def test_deterministic_and_pool_independent(monkeypatch):
     single = search.build_files(papers, processes=1)
     assert pooled == single
     assert len([k for k in pooled if k.startswith("t/")]) > 4
+    monkeypatch.setattr(search, "SCORE_SLICE", 13)  # the postings' weights a few at a time: the same bytes
+    assert search.build_files(papers, processes=1) == single
 
 
 @pytest.mark.skipif(not CSV.exists(), reason="shared/data/iclr2026_dev.csv is not there")

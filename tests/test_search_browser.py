@@ -315,6 +315,15 @@ def test_hostile_queries_are_inert(web, query):
     assert web.titles()
 
 
+def test_a_hand_written_q_link_searches(web, base_url):
+    web.page.goto(f"{base_url}/search/?q=diffusion")
+    web.settle()
+    assert web.page.input_value(".ps-input") == "diffusion"
+    shown = web.titles()
+    web.search("diffusion")
+    assert shown and web.titles() == shown
+
+
 def test_results_as_you_type_and_keyboard(web, base_url):
     web.page.goto(f"{base_url}/")
     web.page.keyboard.press("/")

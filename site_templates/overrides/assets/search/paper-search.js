@@ -631,11 +631,12 @@
     return frag;
   }
 
-  // URL parameters: query, category, tag (repeatable).  Not "q": Material's own search
-  // opens itself on ?q= and deletes it.
+  // URL parameters: query, category, tag (repeatable).  The page writes "query", not "q": with
+  // its search plugin on, Material's own search opens itself on ?q= and deletes it.  A link
+  // written by hand with ?q= (as most search pages take) is read all the same.
   function readURL() {
     var p = new URLSearchParams(location.search);
-    return { q: p.get("query") || "", cat: p.get("category"), tags: p.getAll("tag") };
+    return { q: p.get("query") || p.get("q") || "", cat: p.get("category"), tags: p.getAll("tag") };
   }
 
   function writeURL(state, push) {

@@ -193,3 +193,7 @@ def test_a_collections_sub_topics_are_one_chip_each():
     row = next(line for line in page.splitlines() if line.startswith("| [graphs]"))
     assert row.count('<span class="pd-chip">') == 2
     assert '<span class="pd-chip">attention, decoding, context</span>' in row and "<b>" not in row
+    for p in papers:  # no category split: no empty column
+        p.subtopic = None
+    page = render.environment().get_template("collection.md.j2").render(collection=coll)
+    assert "Sub-topics" not in page and "| [graphs](graphs.md) | 2 |\n" in page

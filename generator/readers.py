@@ -29,6 +29,9 @@ MAX_HEADER_CHARS = 150
 LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are left out, with a warning
 SHORT_PARAGRAPH_WORDS = 12
+ABSTRACT_LINE = 500  # characters: a line this long with a sentence break inside can be a whole abstract (the dev file's
+# shortest has 542; an abstract's own paragraphs rarely are, three of them hardly ever: one in 2,120)
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]|[。！？]\S")
 # a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
 _LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
@@ -296,24 +299,54 @@ def clean_controls(text: str, name: str, issues: list[Issue]) -> str:
     return _CONTROL.sub(" ", text)
 
 
-def paragraphs(text: str) -> list[tuple[int, str]]:
-    """Blank-line separated paragraphs with the 1-based line where each starts; wraps joined.
+def _blank(line: str) -> bool:
+    """A line that parts paragraphs: nothing, or only spaces and characters that show nothing (a zero-width space)."""
+    return not (line.strip() and (line.isascii() or line.strip().strip(_SHOWS_NOTHING).strip()))
+
+
+def blocks(text: str) -> list[tuple[int, list[str]]]:
+    """Blank-line separated blocks of lines (stripped), with the 1-based line where each starts.
 
     Lines are split on "\n" only (as editors number them), in one linear pass.
     """
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int, list[str]]] = []
     start, lines = 0, []
     for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip() and (line.isascii() or line.strip().strip(_SHOWS_NOTHING).strip()):  # (a line of a zero-width
-            # space alone is blank)
+        if not _blank(line):
             if not lines:
                 start = number
             lines.append(line.strip())
         elif lines:
-            out.append((start, " ".join(lines)))
+            out.append((start, lines))
             lines = []
     if lines:
-        out.append((start, " ".join(lines)))
+        out.append((start, lines))
+    return out
+
+
+def paragraphs(text: str) -> list[tuple[int, str]]:
+    """Blank-line separated paragraphs with the 1-based line where each starts; wraps joined."""
+    return [(start, " ".join(lines)) for start, lines in blocks(text)]
+
+
+def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, str]]:
+    """The paragraphs of text, where a block of abstracts written one per line (no blank line between them) gives
+    one paragraph per line (and the header line above them, if the file opens with one), said in a note: two or
+    more lines of at least ABSTRACT_LINE characters, each with a sentence break inside (not the wrapped lines of
+    one abstract), longer together than an abstract can be (LONG_PARAGRAPH: an abstract's own paragraphs are not),
+    or right under the header line in a file with no blank line at all."""
+    out, found = [], blocks(text)
+    for k, (start, lines) in enumerate(found):
+        head = k == 0 and looks_like_header(lines[0], one_line=True)
+        body = lines[1:] if head else lines
+        if len(body) >= 2 and (sum(map(len, body)) > LONG_PARAGRAPH or head and len(found) == 1) \
+                and all(len(line) >= ABSTRACT_LINE and _SENTENCE_BREAK.search(line) for line in body):
+            out += [(start + i, line) for i, line in enumerate(lines)]
+            first, last = start + len(lines) - len(body), start + len(lines) - 1
+            result.issues.append(Issue("info", name, start, f"{len(body)} abstracts on lines {first}-{last} with no blank "
+                                       "line between them: read as one abstract per line"))
+        else:
+            out.append((start, " ".join(lines)))
     return out
 
 
@@ -345,7 +378,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         text = "\n" * front.group(0).count("\n") + text[front.end():]
         result.issues.append(Issue("info", name, 1, f"front matter (lines 1-{front.group(0).count(chr(10)) + 1}) "
                                    "skipped"))
-    paras = paragraphs(text)
+    paras = one_per_line(text, name, result)
     result.paragraphs[name] = 0
     if not paras:
         result.issues.append(Issue("warning", name, 1, "empty file (no header and no abstracts); nothing read from it"))

@@ -87,6 +87,34 @@ def test_abstracts_run_together_are_kept_with_a_warning(tmp_path):
     assert warning.message.startswith("abstract of 5,399 characters") and "blank lines" not in warning.message
 
 
+def test_abstracts_one_per_line_are_read_one_per_line(tmp_path):
+    """A dump with no blank lines: each line a whole abstract (longer than an abstract's own paragraphs, with
+    sentences), the header line right above them."""
+    abstracts = [f"Paper {k} studies topic {k} in depth. " + " ".join([ABSTRACT] * 7) for k in range(3)]  # (3 x 663)
+    result = read_one(tmp_path, "a.txt", ("NeurIPS 2025 Papers\n" + "\n".join(abstracts) + "\n").encode())
+    assert [(r.source.line, r.text, r.collection) for r in result.records] == [
+        (k + 2, text, "NeurIPS 2025") for k, text in enumerate(abstracts)]
+    assert [(i.level, i.line, i.message) for i in result.issues] == [
+        ("info", 1, "3 abstracts on lines 2-4 with no blank line between them: read as one abstract per line")]
+    (tmp_path / "b").mkdir()  # without a header, in a file with blank lines: where they are longer than one abstract
+    longer = [text + " " + " ".join([ABSTRACT] * 16) for text in abstracts]  # (3 x 2,103)
+    text = "ICLR 2026 Papers\n\n" + "\n".join(abstracts) + "\n\n" + "\n".join(longer) + "\n"
+    result = read_one(tmp_path / "b", "b.txt", text.encode())
+    assert [(r.source.line, r.text) for r in result.records] == [(3, " ".join(abstracts))] + [
+        (k + 7, text) for k, text in enumerate(longer)]
+    assert [(i.level, i.line) for i in result.issues] == [("info", 7)]
+
+
+def test_an_abstract_s_own_paragraphs_and_wrapped_lines_stay_one_abstract(tmp_path):
+    paragraphs = [f"Part {k} of the abstract. " + " ".join([ABSTRACT] * 6) for k in range(3)]  # (3 x 563 characters)
+    wrapped = [" ".join([ABSTRACT] * 2)] * 40  # (hard-wrapped: 40 lines of 179 characters, 7,199 together)
+    text = "ICLR 2026 Papers\n\n" + "\n".join(paragraphs) + "\n\n" + "\n".join(wrapped) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.source.line, r.text) for r in result.records] == [(3, " ".join(paragraphs)), (7, " ".join(wrapped))]
+    assert not [i for i in result.issues if "one abstract per line" in i.message]
+    assert [i.line for i in result.issues if "run together" in i.message] == [7]
+
+
 def test_a_numbered_list_of_abstracts_is_read_without_its_numbers(tmp_path):
     """"1. ", "[2] ", "(3) " opening most paragraphs number the dump, not the abstract: they go (with a note), so an
     abstract has one id whatever its number; a single paragraph that opens so, among others that do not, stays."""

@@ -507,7 +507,9 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         mine = todo[0::2] if worker else todo
         add_pages(mine, paper_pages(mine))
         for c in colls:
-            out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(collection=c).encode("utf-8")
+            out[f"{c.slug}/index.md"] = env.get_template("collection.md.j2").render(
+                collection=c, root=urls.root(f"{c.slug}/index.md"),
+                subtopic_url=lambda cat, label, c=c: where.get((c.name, cat, label), "")).encode("utf-8")
             out[f"{c.slug}/map.md"] = env.get_template("map.md.j2").render(
                 collection=c, root=urls.root(f"{c.slug}/map.md")).encode("utf-8")
             out[f"data/map/{c.slug}.json"] = map_json(

@@ -183,17 +183,22 @@ def test_pages_rendered_with_or_without_a_worker_are_the_same(seeds, monkeypatch
 
 def test_a_collections_sub_topics_are_one_chip_each():
     """The overview's sub-topics column: each sub-topic's label a chip of its own (a label is a list of
-    words itself: "attention, decoding, context"), written as text."""
+    words itself: "attention, decoding, context"), written as text, a link to where the sub-topic is shown."""
     from generator.model import Paper
     papers = [Paper(id=f"p{i}", slug=f"p{i}", collection="C", abstract_raw="x", abstract_md="x", abstract_html="x",
                     plain_text="x", category="graphs", subtopic=label)
               for i, label in enumerate(["attention, decoding, context", "reasoning, <b>rewards</b>, LLMs"])]
     coll = render.Collection("C", "c", papers, ["C"], [render.Category("graphs", papers=papers)])
-    page = render.environment().get_template("collection.md.j2").render(collection=coll)
-    row = next(line for line in page.splitlines() if line.startswith("| [graphs]"))
-    assert row.count('<span class="pd-chip">') == 2
-    assert '<span class="pd-chip">attention, decoding, context</span>' in row and "<b>" not in row
+    where = {"attention, decoding, context": "topics/c--graphs--attention/"}  # (the other: a part of the category page)
+
+    def overview():
+        return render.environment().get_template("collection.md.j2").render(
+            collection=coll, root="../", subtopic_url=lambda cat, label: where.get(label, "") if cat == "graphs" else "x")
+    row = next(line for line in overview().splitlines() if line.startswith("| [graphs]"))
+    assert row.count('class="pd-chip"') == 2
+    assert '<a class="pd-chip" href="../topics/c--graphs--attention/">attention, decoding, context</a>' in row
+    assert '<span class="pd-chip">reasoning, &lt;b&gt;rewards&lt;/b&gt;, LLMs</span>' in row and "<b>" not in row
     for p in papers:  # no category split: no empty column
         p.subtopic = None
-    page = render.environment().get_template("collection.md.j2").render(collection=coll)
+    page = overview()
     assert "Sub-topics" not in page and "| [graphs](graphs.md) | 2 |\n" in page

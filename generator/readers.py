@@ -31,6 +31,7 @@ MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are lef
 SHORT_PARAGRAPH_WORDS = 12
 ABSTRACT_LINE = 500  # characters: a line this long with a sentence break inside can be a whole abstract (the dev file's
 # shortest has 542; an abstract's own paragraphs rarely are, three of them hardly ever: one in 2,120)
+_SEPARATOR_LINE = re.compile(r"(?:[-=*_~#•·—–][ \t]*){3,}")  # a line of rule marks alone: "---", "* * *", "======"
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]|[。！？]\S")
 # a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
 _LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
@@ -305,20 +306,25 @@ def _blank(line: str) -> bool:
 
 
 def blocks(text: str) -> list[tuple[int, list[str]]]:
-    """Blank-line separated blocks of lines (stripped), with the 1-based line where each starts.
+    """Blank-line separated blocks of lines (stripped), with the 1-based line where each starts.  A separator
+    line ("---", "* * *") is a block of its own, blank lines around it or not (a dump may part its abstracts
+    with one alone): read_text then leaves it out, with a warning.
 
     Lines are split on "\n" only (as editors number them), in one linear pass.
     """
     out: list[tuple[int, list[str]]] = []
     start, lines = 0, []
     for number, line in enumerate(text.split("\n"), start=1):
-        if not _blank(line):
+        separator = _SEPARATOR_LINE.fullmatch(line.strip())
+        if lines and (separator or _blank(line)):
+            out.append((start, lines))
+            lines = []
+        if separator:
+            out.append((number, [line.strip()]))
+        elif not _blank(line):
             if not lines:
                 start = number
             lines.append(line.strip())
-        elif lines:
-            out.append((start, lines))
-            lines = []
     if lines:
         out.append((start, lines))
     return out

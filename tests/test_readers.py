@@ -105,6 +105,18 @@ def test_abstracts_one_per_line_are_read_one_per_line(tmp_path):
     assert [(i.level, i.line) for i in result.issues] == [("info", 7)]
 
 
+def test_a_separator_line_parts_abstracts_without_blank_lines(tmp_path):
+    text = f"ICLR 2026 Papers\n\n{ABSTRACT}\n---\nSecond {ABSTRACT}\n* * *\nThird {ABSTRACT}\n\n=====\n\nFourth {ABSTRACT}\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.source.line, r.text) for r in result.records] == [
+        (3, ABSTRACT), (5, f"Second {ABSTRACT}"), (7, f"Third {ABSTRACT}"), (11, f"Fourth {ABSTRACT}")]
+    assert [i.line for i in result.excluded] == [4, 6, 9] and set(result.reasons) == {"no letters or digits"}
+    assert result.paragraphs["a.txt"] == 7
+    (tmp_path / "b").mkdir()  # a dash that is text stays text
+    kept = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n-- 3 -- tasks.\n".encode())
+    assert [r.text for r in kept.records] == [f"{ABSTRACT} -- 3 -- tasks."]
+
+
 def test_an_abstract_s_own_paragraphs_and_wrapped_lines_stay_one_abstract(tmp_path):
     paragraphs = [f"Part {k} of the abstract. " + " ".join([ABSTRACT] * 6) for k in range(3)]  # (3 x 563 characters)
     wrapped = [" ".join([ABSTRACT] * 2)] * 40  # (hard-wrapped: 40 lines of 179 characters, 7,199 together)

@@ -96,8 +96,8 @@ def parser() -> argparse.ArgumentParser:
 
     def add(name, func, help_text, output_help=None):
         p = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
-        p.add_argument("--input", "-i", action="append", metavar="PATH",
-                       help="abstract file or folder (repeatable; default: abstracts/)")
+        p.add_argument("--input", "-i", action="extend", nargs="+", metavar="PATH",
+                       help="abstract files or folders (--input a b, or --input a --input b; default: abstracts/)")
         p.add_argument("--config", "-f", default=DEFAULT_CONFIG, help=f"MkDocs configuration (default: {DEFAULT_CONFIG})")
         p.add_argument("--replace-invalid", action="store_true",
                        help="decode invalid UTF-8 with replacement characters instead of failing")

@@ -107,6 +107,15 @@ def test_check_passes_with_warnings_only(tmp_path):
     assert out.rstrip().endswith("warning(s))")
 
 
+def test_input_takes_several_paths_as_the_readme_writes_it(tmp_path):
+    for name, body in (("a", A1), ("b", A2)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "x.txt").write_bytes(text(HEADER, body))
+    one = run_cli("check", "--input", str(tmp_path / "a"), str(tmp_path / "b"))
+    assert one == run_cli("check", "-i", str(tmp_path / "a"), "-i", str(tmp_path / "b"))
+    assert one[0] == 0 and "read 2 paragraphs/records from 2 file(s) -> 2 abstracts -> 2 papers" in one[1]
+
+
 def test_exact_and_near_duplicates_are_reported_with_both_locations(tmp_path):
     (tmp_path / "a.txt").write_bytes(text(HEADER, A1, A2, A1))
     (tmp_path / "b.txt").write_bytes(text(HEADER, A3, A2_TYPO))

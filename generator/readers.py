@@ -340,19 +340,24 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
     one paragraph per line (and the header line above them, if the file opens with one), said in a note: two or
     more lines of at least ABSTRACT_LINE characters, each with a sentence break inside (not the wrapped lines of
     one abstract), longer together than an abstract can be (LONG_PARAGRAPH: an abstract's own paragraphs are not),
-    or right under the header line in a file with no blank line at all."""
+    or all the file holds under its header line.  Such lines that stay one abstract are pointed out in a note."""
     out, found = [], blocks(text)
+    headed = bool(found) and len(found[0][1]) == 1 and looks_like_header(found[0][1][0], one_line=True)
     for k, (start, lines) in enumerate(found):
         head = k == 0 and looks_like_header(lines[0], one_line=True)
         body = lines[1:] if head else lines
-        if len(body) >= 2 and (sum(map(len, body)) > LONG_PARAGRAPH or head and len(found) == 1) \
-                and all(len(line) >= ABSTRACT_LINE and _SENTENCE_BREAK.search(line) for line in body):
+        first, last = start + len(lines) - len(body), start + len(lines) - 1
+        whole = len(body) >= 2 and all(len(line) >= ABSTRACT_LINE and _SENTENCE_BREAK.search(line) for line in body)
+        alone = head and len(found) == 1 or k == 1 and len(found) == 2 and headed  # (the body of a headed file)
+        if whole and (sum(map(len, body)) > LONG_PARAGRAPH or alone):
             out += [(start + i, line) for i, line in enumerate(lines)]
-            first, last = start + len(lines) - len(body), start + len(lines) - 1
             result.issues.append(Issue("info", name, start, f"{len(body)} abstracts on lines {first}-{last} with no blank "
                                        "line between them: read as one abstract per line"))
-        else:
-            out.append((start, " ".join(lines)))
+            continue
+        if whole:
+            result.issues.append(Issue("info", name, first, f"lines {first}-{last}, each as long as an abstract, with no "
+                                       "blank line between them: read as one abstract (a blank line parts two)"))
+        out.append((start, " ".join(lines)))
     return out
 
 

@@ -102,7 +102,12 @@ def test_abstracts_one_per_line_are_read_one_per_line(tmp_path):
     result = read_one(tmp_path / "b", "b.txt", text.encode())
     assert [(r.source.line, r.text) for r in result.records] == [(3, " ".join(abstracts))] + [
         (k + 7, text) for k, text in enumerate(longer)]
-    assert [(i.level, i.line) for i in result.issues] == [("info", 7)]
+    assert [(i.level, i.line, i.message.split(":")[0]) for i in result.issues] == [
+        ("info", 3, "lines 3-5, each as long as an abstract, with no blank line between them"),  # (may be one's paragraphs)
+        ("info", 7, "3 abstracts on lines 7-9 with no blank line between them")]
+    (tmp_path / "c").mkdir()  # all a file holds under its header line (a blank line between)
+    result = read_one(tmp_path / "c", "c.txt", ("ICLR 2026 Papers\n\n" + "\n".join(abstracts[:2]) + "\n").encode())
+    assert [(r.source.line, r.text) for r in result.records] == [(3, abstracts[0]), (4, abstracts[1])]
 
 
 def test_a_separator_line_parts_abstracts_without_blank_lines(tmp_path):
@@ -124,6 +129,7 @@ def test_an_abstract_s_own_paragraphs_and_wrapped_lines_stay_one_abstract(tmp_pa
     result = read_one(tmp_path, "a.txt", text.encode())
     assert [(r.source.line, r.text) for r in result.records] == [(3, " ".join(paragraphs)), (7, " ".join(wrapped))]
     assert not [i for i in result.issues if "one abstract per line" in i.message]
+    assert [i.line for i in result.issues if "each as long as an abstract" in i.message] == [3]  # (not the wrapped lines)
     assert [i.line for i in result.issues if "run together" in i.message] == [7]
 
 

@@ -405,6 +405,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
+    paras = title_paragraphs(paras, name, result)
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
     titles = _titles(paras, text.split("\n"), name, result)
@@ -428,6 +429,26 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
+
+
+def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult | None = None) -> list[tuple[int, str]]:
+    """paras, each title paragraph joined to the abstract under it as its first line, where most abstracts have one
+    (said in a note): a title over its abstract with a blank line between ("## Title", blank, abstract: a Markdown
+    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words."""
+    pairs = [k for k in range(len(paras) - 1) if len(paras[k + 1][1].split()) > 30
+             and (_title_line(paras[k][1], f"{paras[k][1]} {paras[k + 1][1]}") or (0, 0, False))[2]]
+    if len(pairs) < 2 or 2 * len(pairs) < len(paras) - len(pairs):
+        return paras
+    out, starts = [], set(pairs)
+    for k, (line, para) in enumerate(paras):
+        if k - 1 in starts:
+            out[-1] = (out[-1][0], f"{out[-1][1]} {para}")
+        else:
+            out.append((line, para))
+    if result is not None:
+        result.issues.append(Issue("info", name, paras[pairs[0]][0], f"{len(pairs)} title lines with a blank line under "
+                                   "them: read as the titles of the abstracts below them"))
+    return out
 
 
 def _unnumbered(paras: list[tuple[int, str]], name: str, result: ReadResult) -> list[tuple[int, str]]:
@@ -472,6 +493,7 @@ _ABSTRACT_LABEL = re.compile(r"^(?:Abstract|ABSTRACT)\s*[:：.—–]\s*")
 _KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
                             r"(\S.{0,400}?)\s*$")
 _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")
+_BOLD_LINE = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|__([^_\s](?:[^_]*[^_\s])?)__")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
 
 
@@ -487,6 +509,8 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
         return None
     label = _TITLE_LABEL.match(first)
     title = first[label.end():] if label else first
+    bold = _BOLD_LINE.fullmatch(title)  # "**Title**" on its own line: a title, without its marks
+    title = (bold.group(1) or bold.group(2)) if bold else title
     words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
     rest = para[len(first):].lstrip()
     if not words or len(title.split()) > 30 or title.endswith((",", ";", ":")) \
@@ -495,7 +519,7 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
     cased = sum(w[0].isupper() for w in words) / len(words)
     if title.endswith(".") and cased < 0.6:  # a sentence, unless in Title Case ("... Towards Realistic Evaluation.")
         return None
-    return first, " ".join(title.split()), bool(label or cased >= 0.6 or _NAME_COLON.match(title))
+    return first, " ".join(title.split()), bool(label or bold or cased >= 0.6 or _NAME_COLON.match(title))
 
 
 def acceptable(text: str, name: str, line: int, result: ReadResult) -> bool:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from generator import markup
 from generator.model import RawRecord, Source
 from generator.normalize import normalize, normalize_record
-from generator.readers import ReadResult, decode, looks_like_header, one_per_line, read_inputs, read_text
+from generator.readers import (ReadResult, decode, looks_like_header, one_per_line, read_inputs, read_text,
+                               title_paragraphs)
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -99,6 +100,7 @@ def test_reader_never_crashes_and_never_loses_a_paragraph(text):
     read_text(text, "x.txt", result)
     paras = one_per_line(text, "x.txt", ReadResult())  # (paragraphs, a block of abstracts one per line split in lines)
     body = paras[1:] if paras and looks_like_header(paras[0][1]) else paras  # the header names the collection
+    body = title_paragraphs(body, "x.txt")  # (a title paragraph over its abstract: one paragraph)
     assert result.paragraphs.get("x.txt", 0) == len(result.records) + len(result.excluded) + len(result.joined)
     kept = {r.source.line: r.text for r in result.records}
     left = {i.line for i in result.excluded} | {i.line for i in result.joined}

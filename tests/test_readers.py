@@ -110,6 +110,24 @@ def test_abstracts_one_per_line_are_read_one_per_line(tmp_path):
     assert [(r.source.line, r.text) for r in result.records] == [(3, abstracts[0]), (4, abstracts[1])]
 
 
+def test_a_title_over_its_abstract_with_a_blank_line_between_is_its_title(tmp_path):
+    """A Markdown file's way: "## Title", a blank line, the abstract (and "**Title**", "Title: ...", a plain title
+    line alike); a paragraph with no title over it is the rest of the abstract above, as in a titled file."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    text = ("# ICLR 2026 Papers\n\n## ProtoKV: Processing Two Token Categories\n\n" + body + "\n\nMore of it: " + body
+            + "\n\n**Gaia2: A Benchmark for Agents**\n\n" + body + "\n\nTitle: Cartridges for Long Contexts\n\n" + body + "\n")
+    result = read_one(tmp_path, "a.md", text.encode())
+    assert [(r.source.line, r.title, r.text) for r in result.records] == [
+        (3, "ProtoKV: Processing Two Token Categories", f"{body} More of it: {body}"),
+        (9, "Gaia2: A Benchmark for Agents", body), (13, "Cartridges for Long Contexts", body)]
+    assert ("info", 3, "3 title lines with a blank line under them: read as the titles of the abstracts below them") in [
+        (i.level, i.line, i.message) for i in result.issues]
+    assert result.paragraphs["a.md"] == len(result.records) + len(result.joined)
+    (tmp_path / "b").mkdir()  # one short line over an abstract is no titled file
+    one = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\nAccepted papers\n\n{body}\n\n{body}\n".encode())
+    assert [(r.title, r.text) for r in one.records] == [(None, "Accepted papers"), (None, body), (None, body)]
+
+
 def test_a_separator_line_parts_abstracts_without_blank_lines(tmp_path):
     text = f"ICLR 2026 Papers\n\n{ABSTRACT}\n---\nSecond {ABSTRACT}\n* * *\nThird {ABSTRACT}\n\n=====\n\nFourth {ABSTRACT}\n"
     result = read_one(tmp_path, "a.txt", text.encode())

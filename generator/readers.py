@@ -59,6 +59,12 @@ _HEADER_NOISE = re.compile(
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"([A-Za-z][A-Za-z0-9&.\-]*)\)?[\s_\-']*((?:19|20)\d\d)(?!\d)")  # ("(ICLR) 2026" too)
+_VENUE_SHORT_YEAR = re.compile(r"([A-Z][A-Za-z0-9&.\-]+)\)?\s*['’‘](\d\d)(?![\d'’])")  # ICLR '26, ICML’25
+# venues as they spell themselves, for headers in other letter cases ("NEURIPS 2025", "iclr 2026 papers")
+VENUES = {v.casefold(): v for v in (
+    "AAAI", "ACL", "AISTATS", "CHI", "CIKM", "COLING", "COLM", "COLT", "CoRL", "CVPR", "EACL", "ECCV", "EMNLP", "ICASSP",
+    "ICCV", "ICLR", "ICML", "ICRA", "IJCAI", "Interspeech", "IROS", "JMLR", "KDD", "LoG", "MICCAI", "MLSys", "NAACL",
+    "NeurIPS", "RSS", "SIGIR", "TMLR", "UAI", "WACV", "WSDM", "WWW")}
 _VENUE = re.compile(r"(?<![\w\-])[A-Z][A-Za-z&.\-]*[A-Z]\)?[\s_\-']*(?:19|20)\d\d(?!\d)")  # ICLR 2026, NeurIPS 2025
 INVISIBLE = frozenset("\u00ad\u200b\u2060\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # (soft hyphens and zero-width spaces from PDFs, "inves\u00adtigate"; direction marks): characters that show nothing
@@ -121,14 +127,16 @@ def summarize(issues: list[Issue], limit: int = GROUP_LIMIT) -> list[str]:
 
 
 def collection_name(header: str, fallback: str = "") -> str:
-    """Canonical collection from a header or file name: "ICLR 2026 论文列表" -> "ICLR 2026"."""
+    """Canonical collection from a header or file name: "ICLR 2026 论文列表" -> "ICLR 2026"; a known venue in its own
+    spelling ("neurips 2025 papers" -> "NeurIPS 2025"), a year written "'26" as 2026."""
     for text in (header, fallback):
         text = unicodedata.normalize("NFKC", text or "")
-        m = _VENUE_YEAR.search(text)
+        m = _VENUE_YEAR.search(text) or _VENUE_SHORT_YEAR.search(text)
         if m:
             venue = m.group(1).strip(" -_'")
-            venue = venue.upper() if venue.islower() else venue
-            return f"{venue} {m.group(2)}"
+            venue = VENUES.get(venue.casefold(), venue.upper() if venue.islower() else venue)
+            year = int(m.group(2))
+            return f"{venue} {year if year > 99 else year + (2000 if year < 70 else 1900)}"
     cleaned = re.sub(r"\s+", " ", _HEADER_NOISE.sub(" ", header or "")).strip(" -:,")
     return cleaned or (fallback.replace("_", " ").strip() or "Papers")
 
@@ -793,6 +801,29 @@ def read_jsonl(text: str, name: str, result: ReadResult) -> None:
     result.paragraphs[name] = count
 
 
+def _one_spelling(result: ReadResult) -> None:
+    """Collections whose names differ only in letter case ("FOO 2024", "Foo 2024") are one: the spelling most
+    records have (on a tie, one in mixed case), said in a note."""
+    spellings: dict[str, Counter] = {}
+    for rec in result.records:
+        spellings.setdefault(rec.collection.casefold(), Counter())[rec.collection] += 1
+    chosen = {}
+    for counts in spellings.values():
+        if len(counts) > 1:
+            best = min(counts, key=lambda c: (-counts[c], c.isupper() or c.islower(), c))
+            chosen.update((c, best) for c in counts if c != best)
+    noted = set()
+    for rec in result.records:
+        best = chosen.get(rec.collection)
+        if best is None:
+            continue
+        if (rec.source.file, rec.collection) not in noted:
+            noted.add((rec.source.file, rec.collection))
+            result.issues.append(Issue("info", rec.source.file, 0, f"collection {rec.collection!r} is {best!r} in "
+                                       "other files: read as one"))
+        rec.collection = best
+
+
 def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult:
     """Read every supported file under `inputs` into RawRecords plus a list of issues."""
     result = ReadResult()
@@ -819,6 +850,7 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             read_jsonl(text, name, result)
         else:
             read_text(text, name, result)
+    _one_spelling(result)
     for rec in result.records:
         n = len(rec.text)
         if n > LONG_PARAGRAPH:

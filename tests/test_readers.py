@@ -31,9 +31,24 @@ def test_seed_files_give_38_abstracts_in_one_collection():
     ("NeurIPS 2025 Papers", "NeurIPS 2025"),
     ("Accepted papers of ACL 2024", "ACL 2024"),
     ("My reading list", "My reading list"),
+    ("neurips 2025 papers", "NeurIPS 2025"),  # a known venue in its own spelling, whatever the header's case
+    ("NEURIPS 2025 accepted papers", "NeurIPS 2025"),
+    ("iclr 2026 论文列表", "ICLR 2026"),
+    ("ICLR '26 papers", "ICLR 2026"),
+    ("ICML’25 accepted", "ICML 2025"),
+    ("foo 2024 papers", "FOO 2024"),
+    ("Bob's '23 list", "Bob's '23 list"),
 ])
 def test_collection_names(header, expected):
     assert collection_name(header) == expected
+
+
+def test_collections_that_differ_only_in_letter_case_are_one(tmp_path):
+    (tmp_path / "a.txt").write_text(f"FOO 2024 Papers\n\n{ABSTRACT}\n", "utf-8")
+    (tmp_path / "b.txt").write_text(f"Foo 2024 Papers\n\n{ABSTRACT} Two.\n\n{ABSTRACT} Three.\n", "utf-8")
+    result = read_inputs([tmp_path])
+    assert [r.collection for r in result.records] == ["Foo 2024"] * 3
+    assert [str(i) for i in result.issues] == ["a.txt: info: collection 'FOO 2024' is 'Foo 2024' in other files: read as one"]
 
 
 def test_crlf_bom_trailing_spaces_blank_runs_and_wrapped_lines(tmp_path):
@@ -59,7 +74,7 @@ def test_line_numbers_are_where_each_paragraph_starts(tmp_path):
 def test_file_without_header_keeps_first_paragraph_and_warns(tmp_path):
     result = read_one(tmp_path, "neurips2025.txt", f"{ABSTRACT}\n\n{ABSTRACT} Again.\n".encode())
     assert len(result.records) == 2
-    assert result.records[0].collection == "NEURIPS 2025"
+    assert result.records[0].collection == "NeurIPS 2025"  # (from the file name, in the venue's own spelling)
     assert any("no header" in i.message and i.line == 1 for i in result.issues)
 
 

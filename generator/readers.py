@@ -59,6 +59,7 @@ _HEADER_NOISE = re.compile(
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"([A-Za-z][A-Za-z0-9&.\-]*)\)?[\s_\-']*((?:19|20)\d\d)(?!\d)")  # ("(ICLR) 2026" too)
+_SEP_HINT = re.compile(r"sep=([,;\t|])[ \t]*\n")
 _VENUE_SHORT_YEAR = re.compile(r"([A-Z][A-Za-z0-9&.\-]+)\)?\s*['’‘](\d\d)(?![\d'’])")  # ICLR '26, ICML’25
 # venues as they spell themselves, for headers in other letter cases ("NEURIPS 2025", "iclr 2026 papers")
 VENUES = {v.casefold(): v for v in (
@@ -392,6 +393,10 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("info", name, 1, "read as tab-separated: its first line is a header row with an "
                                    "abstract column"))
         return read_table(text, name, result, "\t")
+    if text.lstrip()[:1] in ("[", "{") and _json_text(text):  # (an export saved as .txt)
+        result.issues.append(Issue("info", name, 1, "read as JSON: the file holds a JSON array or object, or one a "
+                                   "line (name it .json or .jsonl)"))
+        return read_json(text, name, result)
     front = _FRONT_MATTER.match(text) if name.lower().endswith(".md") else None
     if front and _YAML_KEY.search(front.group(0)):  # (blank lines in its place: every line keeps its number)
         text = "\n" * front.group(0).count("\n") + text[front.end():]
@@ -649,23 +654,28 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
 def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None:
     """CSV/TSV with a header row; each record keeps the line its row starts on."""
     csv.field_size_limit(1 << 30)
+    hint = _SEP_HINT.match(text)  # Excel's first line naming the delimiter: "sep=;"
+    if hint:
+        delimiter, text = hint.group(1), text[hint.end():]
+        result.issues.append(Issue("info", name, 1, f"read as {delimiter!r}-separated, as its first line says"))
+    offset = 1 if hint else 0  # (the lines of the rows: those of the file)
     first = text.split("\n", 1)[0]
     if delimiter == "," and not _has_abstract(first.split(",")) and _has_abstract(first.split(";")):
         delimiter = ";"  # (a spreadsheet's CSV where the comma is the decimal mark)
-        result.issues.append(Issue("info", name, 1, "read as semicolon-separated (its header row is)"))
+        result.issues.append(Issue("info", name, 1 + offset, "read as semicolon-separated (its header row is)"))
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)  # (a stray quote: an error)
     default = collection_name("", Path(name).stem)
     try:
         fieldnames = reader.fieldnames or []
     except csv.Error as exc:
         fieldnames = []
-        result.issues.append(Issue("error", name, 1, f"CSV error in the header row: {exc}; not read"))
+        result.issues.append(Issue("error", name, 1 + offset, f"CSV error in the header row: {exc}; not read"))
     if not _has_abstract(fieldnames):
         if fieldnames:
-            result.issues.append(Issue("error", name, 1, f"no abstract column among {fieldnames} (expected one of "
+            result.issues.append(Issue("error", name, 1 + offset, f"no abstract column among {fieldnames} (expected one of "
                                        + ", ".join(COLUMNS["abstract"]) + "); not read"))
         elif text.strip():
-            result.issues.append(Issue("error", name, 1, "no header row; not read"))
+            result.issues.append(Issue("error", name, 1 + offset, "no header row; not read"))
         else:
             result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
         result.files_not_read.append(name)
@@ -673,14 +683,18 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
     known = {c for cols in COLUMNS.values() for c in cols}
     unread = [f for f in fieldnames if f and f.strip() and _column(f) not in known]
     if unread:  # (a title column under a name no alias has is otherwise lost without a word)
-        result.issues.append(Issue("info", name, 1, "columns not read: " + ", ".join(repr(f) for f in unread[:12])
+        result.issues.append(Issue("info", name, 1 + offset, "columns not read: " + ", ".join(repr(f) for f in unread[:12])
                                    + (" ..." if len(unread) > 12 else "") + " (the columns read: "
                                    + ", ".join(cols[0] for cols in COLUMNS.values()) + ", or another name of theirs)"))
     count = 0
     try:
         for row in reader:
             count += 1  # (the line a row starts on: the last one read, less the line breaks inside its fields)
-            line = reader.line_num - sum(v.count("\n") for v in _values(row))
+            line = reader.line_num - sum(v.count("\n") for v in _values(row)) + offset
+            if all(f is None or (row.get(f) or "").strip() == f.strip() for f in row):
+                result.exclude(name, line, "row repeats the header row (two tables joined?); skipped", "a header row",
+                               level="info")
+                continue
             extra = [v for v in row.get(None) or [] if v.strip()]
             if extra:  # (more fields than the header names: what follows the abstract would be read as other columns)
                 result.exclude(name, line, f"row has {len(fieldnames) + len(row[None])} fields, the header "
@@ -690,7 +704,7 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
             _record(row, name, line, default, result)
     except csv.Error as exc:
         count += 1
-        result.exclude(name, reader.reader.line_num, f"CSV error: {exc} (a stray or unclosed quote?); this row and the rest "
+        result.exclude(name, reader.reader.line_num + offset, f"CSV error: {exc} (a stray or unclosed quote?); this row and the rest "
                        "of the file are not read: fix the quoting", "CSV error", level="error")
     result.paragraphs[name] = count
 
@@ -768,6 +782,16 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
             continue
         _record(item, name, where, default, result, what=f"item {index}")
     result.paragraphs[name] = len(items)
+
+
+def _json_text(text: str) -> bool:
+    """Is text a JSON array or object (or JSON Lines of objects)?"""
+    try:
+        return isinstance(json.loads(text), (list, dict))
+    except json.JSONDecodeError as exc:
+        return exc.msg == "Extra data" and _one_object_a_line(text)
+    except ValueError:
+        return False
 
 
 def _one_object_a_line(text: str) -> bool:

@@ -143,6 +143,27 @@ def test_a_title_over_its_abstract_with_a_blank_line_between_is_its_title(tmp_pa
     assert [(r.title, r.text) for r in one.records] == [(None, "Accepted papers"), (None, body), (None, body)]
 
 
+def test_excel_s_sep_line_and_a_repeated_header_row(tmp_path):
+    data = f'sep=;\ntitle;abstract\nOne;"{ABSTRACT}"\ntitle;abstract\nTwo;"{ABSTRACT} Two."\n'
+    result = read_one(tmp_path, "a.csv", data.encode())
+    assert [(r.source.line, r.title) for r in result.records] == [(3, "One"), (5, "Two")]
+    assert [str(i) for i in result.issues] == ["a.csv:1: info: read as ';'-separated, as its first line says",
+                                                "a.csv:4: info: row repeats the header row (two tables joined?); skipped"]
+    assert result.paragraphs["a.csv"] == len(result.records) + len(result.excluded)
+
+
+def test_json_saved_as_text_is_read_as_json(tmp_path):
+    records = [{"title": "One", "abstract": ABSTRACT}, {"title": "Two", "abstract": f"{ABSTRACT} Two."}]
+    result = read_one(tmp_path, "a.txt", json.dumps(records, indent=1).encode())
+    assert [r.title for r in result.records] == ["One", "Two"] and not result.errors
+    (tmp_path / "b").mkdir()
+    lines = read_one(tmp_path / "b", "b.txt", "\n".join(json.dumps(r) for r in records).encode())
+    assert [r.title for r in lines.records] == ["One", "Two"]
+    (tmp_path / "c").mkdir()  # a numbered dump is no JSON
+    numbered = read_one(tmp_path / "c", "c.txt", f"ICLR 2026 Papers\n\n[1] {ABSTRACT}\n\n[2] {ABSTRACT} Two.\n".encode())
+    assert [r.text for r in numbered.records] == [ABSTRACT, f"{ABSTRACT} Two."]
+
+
 def test_a_separator_line_parts_abstracts_without_blank_lines(tmp_path):
     text = f"ICLR 2026 Papers\n\n{ABSTRACT}\n---\nSecond {ABSTRACT}\n* * *\nThird {ABSTRACT}\n\n=====\n\nFourth {ABSTRACT}\n"
     result = read_one(tmp_path, "a.txt", text.encode())

@@ -424,10 +424,22 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     titles = _titles(paras, text.split("\n"), name, result)
     abstracts: list[list] = []  # [line, title, text]
     for (line, para), title in zip(paras, titles or [None] * len(paras)):
-        if titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
+        if _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
+            result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
+            continue
+        if abstracts and _KEYWORDS_ALONE.fullmatch(para):  # a keywords line with a blank line above it
             abstracts[-1][2] += " " + para
-            result.joined.append(Issue("info", name, line, f"no title line: read as the rest of the abstract at line "
-                                       f"{abstracts[-1][0]} (a blank line inside it?)"))
+            result.joined.append(Issue("info", name, line, "a keywords line: read as the keywords of the abstract at "
+                                       f"line {abstracts[-1][0]}"))
+            result.issues.append(result.joined[-1])
+            continue
+        if titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
+            long = len(para.split()) >= ABSTRACT_WORDS  # (as long as an abstract: maybe one without its title line)
+            abstracts[-1][2] += " " + para
+            result.joined.append(Issue("warning" if long else "info", name, line, "no title line: read as the rest of "
+                                       f"the abstract at line {abstracts[-1][0]} (a blank line inside it?"
+                                       + (" It is as long as an abstract: if it is one, give it a title line)" if long
+                                          else ")")))
             result.issues.append(result.joined[-1])
             continue
         abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para])
@@ -449,6 +461,7 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
     (said in a note): a title over its abstract with a blank line between ("## Title", blank, abstract: a Markdown
     file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words."""
     pairs = [k for k in range(len(paras) - 1) if len(paras[k + 1][1].split()) > 30
+             and not (_LABEL_ALONE.fullmatch(paras[k][1]) or _KEYWORDS_ALONE.fullmatch(paras[k][1]))  # (no titles)
              and (_title_line(paras[k][1], f"{paras[k][1]} {paras[k + 1][1]}") or (0, 0, False))[2]]
     if len(pairs) < 2 or 2 * len(pairs) < len(paras) - len(pairs):
         return paras
@@ -501,6 +514,9 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
 _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
+_LABEL_ALONE = re.compile(r"(?:Abstract|ABSTRACT)\s*[:：.]?")
+_KEYWORDS_ALONE = re.compile(r"(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*\S.{0,400}")
+ABSTRACT_WORDS = 80  # words: an untitled paragraph this long in a titled file may be an abstract of its own
 _ABSTRACT_LABEL = re.compile(r"^(?:Abstract|ABSTRACT)\s*[:：.—–]\s*")
 # a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
 _KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"

@@ -143,6 +143,26 @@ def test_a_title_over_its_abstract_with_a_blank_line_between_is_its_title(tmp_pa
     assert [(r.title, r.text) for r in one.records] == [(None, "Accepted papers"), (None, body), (None, body)]
 
 
+def test_a_keywords_line_or_an_abstract_label_with_blank_lines_around_is_no_paper(tmp_path):
+    text = (f"ICLR 2026 Papers\n\nAbstract\n\n{ABSTRACT}\n\nKeywords: KV cache, LLMs\n\n"
+            f"ABSTRACT:\n\n{ABSTRACT} Two.\n\nIndex Terms— graphs; clustering\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.source.line, r.text, r.keywords) for r in result.records] == [
+        (5, ABSTRACT, ["KV cache", "LLMs"]), (11, f"{ABSTRACT} Two.", ["graphs", "clustering"])]
+    assert [i.line for i in result.excluded] == [3, 9] and [i.line for i in result.joined] == [7, 13]
+    assert result.paragraphs["a.txt"] == len(result.records) + len(result.excluded) + len(result.joined)
+
+
+def test_an_untitled_paragraph_as_long_as_an_abstract_in_a_titled_file_is_warned_about(tmp_path):
+    long = " ".join([ABSTRACT] * 6)  # (96 words)
+    text = (f"ICLR 2026 Papers\n\nProtoKV: Token Categories\n{long}\n\nShort rest of it, in a few words only.\n\n"
+            f"Gaia2: A Benchmark\n{long}\n\n{long}\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.title, r.source.line) for r in result.records] == [("ProtoKV: Token Categories", 3), ("Gaia2: A Benchmark", 8)]
+    assert [(i.level, i.line) for i in result.joined] == [("info", 6), ("warning", 11)]
+    assert "It is as long as an abstract: if it is one, give it a title line" in result.joined[1].message
+
+
 def test_excel_s_sep_line_and_a_repeated_header_row(tmp_path):
     data = f'sep=;\ntitle;abstract\nOne;"{ABSTRACT}"\ntitle;abstract\nTwo;"{ABSTRACT} Two."\n'
     result = read_one(tmp_path, "a.csv", data.encode())

@@ -423,7 +423,23 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     paras = _unnumbered(paras, name, result)
     titles = _titles(paras, text.split("\n"), name, result)
     abstracts: list[list] = []  # [line, title, text]
+    repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
+    in_list = False  # (the paragraph above was a list joined to its abstract)
     for (line, para), title in zip(paras, titles or [None] * len(paras)):
+        if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
+            result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
+                           "left out", "a page number or running header")
+            continue
+        listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
+            bool(_BULLET.match(para)) or abstracts[-1][2].rstrip().endswith(":")
+            or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
+        in_list = listed and (in_list or bool(_BULLET.match(para)))
+        if listed:
+            abstracts[-1][2] += " " + para
+            result.joined.append(Issue("info", name, line, "a list, or what leads into or follows one, with blank lines "
+                                       f"around it: read as part of the abstract at line {abstracts[-1][0]}"))
+            result.issues.append(result.joined[-1])
+            continue
         if _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
             result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
             continue
@@ -514,6 +530,8 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
 _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
+_PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
+_BULLET = re.compile(r"[-*•◦▪‣]\s+\S")  # a list item opening a paragraph
 _LABEL_ALONE = re.compile(r"(?:Abstract|ABSTRACT)\s*[:：.]?")
 _KEYWORDS_ALONE = re.compile(r"(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*\S.{0,400}")
 ABSTRACT_WORDS = 80  # words: an untitled paragraph this long in a titled file may be an abstract of its own

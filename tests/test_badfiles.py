@@ -96,7 +96,7 @@ def test_check_prints_the_report_and_fails_on_errors(corpus):
 
 
 def test_check_passes_with_warnings_only(tmp_path):
-    (tmp_path / "a.txt").write_bytes(text(HEADER, A1, "---", A2, "Page 3"))
+    (tmp_path / "a.txt").write_bytes(text(HEADER, A1, "---", A2, "Code and data soon"))
     (tmp_path / "b.txt").write_bytes(text(A3))
     rc, out = run_cli("check", "-i", str(tmp_path))
     assert rc == 0, out

@@ -163,6 +163,29 @@ def test_an_untitled_paragraph_as_long_as_an_abstract_in_a_titled_file_is_warned
     assert "It is as long as an abstract: if it is one, give it a title line" in result.joined[1].message
 
 
+def test_page_numbers_and_running_headers_of_a_pdf_paste_are_left_out(tmp_path):
+    body = [f"{ABSTRACT} Paper {k}." for k in range(4)]
+    furniture = ["Page 2", "ICLR 2026 Conference Submission", "3", "ICLR 2026 Conference Submission", "- 4 -",
+                 "ICLR 2026 Conference Submission", "Page 5 of 9"]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join([body[0], *furniture[:2], body[1], *furniture[2:4], body[2],
+                                                   *furniture[4:], body[3]]) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [r.text for r in result.records] == body
+    assert len(result.excluded) == 7 and all(i.level == "warning" for i in result.excluded)
+    assert set(result.reasons) == {"a page number or running header"}
+
+
+def test_a_list_with_blank_lines_around_it_stays_in_its_abstract(tmp_path):
+    lead = f"{ABSTRACT} Our contributions are:"
+    items = ["- We introduce a method.", "- We prove a bound.", "• We release code."]
+    after = "We further show that it scales."  # (shorter than an abstract: the rest of this one)
+    other = " ".join([ABSTRACT] * 6)  # (96 words: an abstract of its own)
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join([lead, *items, after, other]) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [r.text for r in result.records] == [" ".join([lead, *items, after]), other]
+    assert [i.line for i in result.joined] == [5, 7, 9, 11]
+
+
 def test_excel_s_sep_line_and_a_repeated_header_row(tmp_path):
     data = f'sep=;\ntitle;abstract\nOne;"{ABSTRACT}"\ntitle;abstract\nTwo;"{ABSTRACT} Two."\n'
     result = read_one(tmp_path, "a.csv", data.encode())

@@ -422,43 +422,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
     titles = _titles(paras, text.split("\n"), name, result)
-    abstracts: list[list] = []  # [line, title, text]
-    repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
-    in_list = False  # (the paragraph above was a list joined to its abstract)
-    for (line, para), title in zip(paras, titles or [None] * len(paras)):
-        if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
-            result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
-                           "left out", "a page number or running header")
-            continue
-        listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
-            bool(_BULLET.match(para)) or abstracts[-1][2].rstrip().endswith(":")
-            or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
-        in_list = listed and (in_list or bool(_BULLET.match(para)))
-        if listed:
-            abstracts[-1][2] += " " + para
-            result.joined.append(Issue("info", name, line, "a list, or what leads into or follows one, with blank lines "
-                                       f"around it: read as part of the abstract at line {abstracts[-1][0]}"))
-            result.issues.append(result.joined[-1])
-            continue
-        if _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
-            result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
-            continue
-        if abstracts and _KEYWORDS_ALONE.fullmatch(para):  # a keywords line with a blank line above it
-            abstracts[-1][2] += " " + para
-            result.joined.append(Issue("info", name, line, "a keywords line: read as the keywords of the abstract at "
-                                       f"line {abstracts[-1][0]}"))
-            result.issues.append(result.joined[-1])
-            continue
-        if titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
-            long = len(para.split()) >= ABSTRACT_WORDS  # (as long as an abstract: maybe one without its title line)
-            abstracts[-1][2] += " " + para
-            result.joined.append(Issue("warning" if long else "info", name, line, "no title line: read as the rest of "
-                                       f"the abstract at line {abstracts[-1][0]} (a blank line inside it?"
-                                       + (" It is as long as an abstract: if it is one, give it a title line)" if long
-                                          else ")")))
-            result.issues.append(result.joined[-1])
-            continue
-        abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para])
+    abstracts = _abstracts(paras, titles, name, result)
     tagged = 0
     for line, title, para in abstracts:
         para = _ABSTRACT_LABEL.sub("", para, count=1)
@@ -491,6 +455,43 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
         result.issues.append(Issue("info", name, paras[pairs[0]][0], f"{len(pairs)} title lines with a blank line under "
                                    "them: read as the titles of the abstracts below them"))
     return out
+
+
+def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult) -> list[list]:
+    """[line, title, text] of each abstract of a text file's paragraphs (after its header): a PDF's page numbers and
+    running headers, and an "Abstract" label alone, are left out; a list with blank lines around it, a keywords
+    line, and in a titled file a paragraph without a title line, are read as part of the abstract above."""
+    abstracts: list[list] = []
+    repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
+
+    def join(level: str, line: int, para: str, what: str, note: str = "") -> None:
+        abstracts[-1][2] += " " + para
+        result.joined.append(Issue(level, name, line, f"{what}: read as part of the abstract at line {abstracts[-1][0]}"
+                                   + note))
+        result.issues.append(result.joined[-1])
+    in_list = False  # (the paragraph above was a list joined to its abstract)
+    for (line, para), title in zip(paras, titles or [None] * len(paras)):
+        if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
+            result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
+                           "left out", "a page number or running header")
+            continue
+        listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
+            bool(_BULLET.match(para)) or abstracts[-1][2].rstrip().endswith(":")
+            or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
+        in_list = listed and (in_list or bool(_BULLET.match(para)))
+        if listed:
+            join("info", line, para, "a list, or what leads into or follows one, with blank lines around it")
+        elif _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
+            result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
+        elif abstracts and _KEYWORDS_ALONE.fullmatch(para):  # a keywords line with a blank line above it
+            join("info", line, para, "a keywords line")
+        elif titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
+            long = len(para.split()) >= ABSTRACT_WORDS  # (as long as an abstract: maybe one without its title line)
+            join("warning" if long else "info", line, para, "no title line", " (a blank line inside it?"
+                 + (" It is as long as an abstract: if it is one, give it a title line)" if long else ")"))
+        else:
+            abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para])
+    return abstracts
 
 
 def _unnumbered(paras: list[tuple[int, str]], name: str, result: ReadResult) -> list[tuple[int, str]]:

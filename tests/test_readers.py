@@ -274,7 +274,7 @@ def test_a_title_line_over_most_abstracts_is_read_as_their_titles(tmp_path):
     assert "3 of 4 paragraphs open with a title line: read as the papers' titles; 1 without one: read as the rest of " \
            "the abstract above" in [i.message for i in result.issues]
     joined = [(i.level, i.line, i.message) for i in result.issues if i.message.startswith("no title line")]
-    assert joined == [("info", 9, "no title line: read as the rest of the abstract at line 6 (a blank line inside it?)")]
+    assert joined == [("info", 9, "no title line: read as part of the abstract at line 6 (a blank line inside it?)")]
     assert [i.line for i in result.joined] == [9]  # (accounted for: paragraphs = records + excluded + joined)
     assert sum(result.paragraphs.values()) == len(result.records) + len(result.excluded) + len(result.joined) == 4
     (tmp_path / "b").mkdir()

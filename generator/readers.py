@@ -31,7 +31,8 @@ MAX_PARAGRAPH = 100_000  # characters; longer ones (50 abstracts' worth) are lef
 SHORT_PARAGRAPH_WORDS = 12
 ABSTRACT_LINE = 500  # characters: a line this long with a sentence break inside can be a whole abstract (the dev file's
 # shortest has 542; an abstract's own paragraphs rarely are, three of them hardly ever: one in 2,120)
-_SEPARATOR_LINE = re.compile(r"(?:[-=*_~#•·—–][ \t]*){3,}")  # a line of rule marks alone: "---", "* * *", "======"
+_RULE_MARKS = "-=*_~#•·—–"
+_SEPARATOR_LINE = re.compile(f"(?:[{_RULE_MARKS}][ \\t]*){{3,}}")  # a line of rule marks alone: "---", "* * *", "======"
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]|[。！？]\S")
 # a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
 _LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
@@ -324,16 +325,18 @@ def blocks(text: str) -> list[tuple[int, list[str]]]:
     out: list[tuple[int, list[str]]] = []
     start, lines = 0, []
     for number, line in enumerate(text.split("\n"), start=1):
-        separator = _SEPARATOR_LINE.fullmatch(line.strip())
-        if lines and (separator or _blank(line)):
+        stripped = line.strip()
+        blank = _blank(line)
+        separator = not blank and stripped[0] in _RULE_MARKS and _SEPARATOR_LINE.fullmatch(stripped)
+        if lines and (separator or blank):
             out.append((start, lines))
             lines = []
         if separator:
-            out.append((number, [line.strip()]))
-        elif not _blank(line):
+            out.append((number, [stripped]))
+        elif not blank:
             if not lines:
                 start = number
-            lines.append(line.strip())
+            lines.append(stripped)
     if lines:
         out.append((start, lines))
     return out
@@ -440,7 +443,8 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
     """paras, each title paragraph joined to the abstract under it as its first line, where most abstracts have one
     (said in a note): a title over its abstract with a blank line between ("## Title", blank, abstract: a Markdown
     file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words."""
-    pairs = [k for k in range(len(paras) - 1) if len(paras[k + 1][1].split()) > 30
+    pairs = [k for k in range(len(paras) - 1) if len(paras[k][1]) <= MAX_HEADER_CHARS * 2  # (30 words at most)
+             and len(paras[k + 1][1].split()) > 30
              and not (_LABEL_ALONE.fullmatch(paras[k][1]) or _KEYWORDS_ALONE.fullmatch(paras[k][1]))  # (no titles)
              and (_title_line(paras[k][1], f"{paras[k][1]} {paras[k + 1][1]}") or (0, 0, False))[2]]
     if len(pairs) < 2 or 2 * len(pairs) < len(paras) - len(pairs):

@@ -354,9 +354,10 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
     one abstract), longer together than an abstract can be (LONG_PARAGRAPH: an abstract's own paragraphs are not),
     or all the file holds under its header line.  Such lines that stay one abstract are pointed out in a note."""
     out, found = [], blocks(text)
-    headed = bool(found) and len(found[0][1]) == 1 and looks_like_header(found[0][1][0], one_line=True)
+    opens = bool(found) and looks_like_header(found[0][1][0], one_line=True)  # (the file's first line: a header)
+    headed = opens and len(found[0][1]) == 1  # (a header line alone, then blank)
     for k, (start, lines) in enumerate(found):
-        head = k == 0 and looks_like_header(lines[0], one_line=True)
+        head = k == 0 and opens
         body = lines[1:] if head else lines
         first, last = start + len(lines) - len(body), start + len(lines) - 1
         whole = len(body) >= 2 and all(len(line) >= ABSTRACT_LINE and _SENTENCE_BREAK.search(line) for line in body)
@@ -479,10 +480,11 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
             result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
                            "left out", "a page number or running header")
             continue
+        bullet = _BULLET.match(para) is not None
         listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
-            bool(_BULLET.match(para)) or abstracts[-1][2].rstrip().endswith(":")
+            bullet or abstracts[-1][2].endswith(":")  # (paragraphs are stripped)
             or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
-        in_list = listed and (in_list or bool(_BULLET.match(para)))
+        in_list = listed and (in_list or bullet)
         if listed:
             join("info", line, para, "a list, or what leads into or follows one, with blank lines around it")
         elif _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
@@ -537,13 +539,14 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
 _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
 _PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
 _BULLET = re.compile(r"[-*•◦▪‣]\s+\S")  # a list item opening a paragraph
-_LABEL_ALONE = re.compile(r"(?:Abstract|ABSTRACT)\s*[:：.]?")
-_KEYWORDS_ALONE = re.compile(r"(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*\S.{0,400}")
+_ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
+_KEYWORDS_LABEL = r"(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
+_LABEL_ALONE = re.compile(_ABSTRACT_WORD + r"\s*[:：.]?")
+_KEYWORDS_ALONE = re.compile(_KEYWORDS_LABEL + r"\S.{0,400}")
 ABSTRACT_WORDS = 80  # words: an untitled paragraph this long in a titled file may be an abstract of its own
-_ABSTRACT_LABEL = re.compile(r"^(?:Abstract|ABSTRACT)\s*[:：.—–]\s*")
+_ABSTRACT_LABEL = re.compile("^" + _ABSTRACT_WORD + r"\s*[:：.—–]\s*")
 # a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
-_KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
-                            r"(\S.{0,400}?)\s*$")
+_KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+" + _KEYWORDS_LABEL + r"(\S.{0,400}?)\s*$")
 _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")
 _BOLD_LINE = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|__([^_\s](?:[^_]*[^_\s])?)__")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"

@@ -30,17 +30,18 @@ def words() -> frozenset[str]:
     return frozenset(WORDS_PATH.read_text("utf-8").split())
 
 
-def _joined(m: re.Match, otherwise: str) -> str:
+def _joined(m: re.Match) -> str:
+    """The two halves as one word where the list holds it, else joined by their hyphen."""
     whole = m.group(1) + m.group(2)
-    return whole if whole.lower() in words() else otherwise
+    return whole if whole.lower() in words() else f"{m.group(1)}-{m.group(2)}"
 
 
 def mend_breaks(text: str) -> str:
     """The text with the words a line end split mended (see above)."""
     if "-\n" in text or "- \n" in text or "-\t\n" in text:
-        text = _AT_LINE_END.sub(lambda m: _joined(m, f"{m.group(1)}-{m.group(2)}"), text)
+        text = _AT_LINE_END.sub(_joined, text)
     if "- " in text:
-        text = _IN_LINE.sub(lambda m: _joined(m, f"{m.group(1)}-{m.group(2)}"), text)
+        text = _IN_LINE.sub(_joined, text)
     return text
 
 

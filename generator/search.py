@@ -299,13 +299,19 @@ def _tokenize_worker(bounds: tuple[int, int]):
 COLUMNS = ("T", "F", "D", "TF", "first")  # a posting: term, field, doc, term frequency, first (see _tokenize)
 
 
+def _in_shares(worker, n: int, processes: int) -> list:
+    """worker((a, b)) over consecutive shares of n papers, at least one per process and none over TOKENIZE_CHUNK
+    papers (a share's tokens are Python strings: bounded), in order."""
+    shares = max(processes, -(-n // TOKENIZE_CHUNK))
+    cuts = [n * k // shares for k in range(shares + 1)]
+    return list(fork_map(worker, list(zip(cuts, cuts[1:])), processes))
+
+
 def _postings(papers: list[Paper], processes: int) -> dict:
     """Tokenize papers (in `processes` shares): their vocabulary `terms`, the COLUMNS of their
     postings (T: index in terms, D: index in papers) and field lengths FL (field x doc)."""
     _STATE["papers"] = papers
-    shares = max(processes, -(-len(papers) // TOKENIZE_CHUNK))  # (a share's tokens are Python strings: bounded)
-    cuts = [len(papers) * k // shares for k in range(shares + 1)]
-    parts = list(fork_map(_tokenize_worker, list(zip(cuts, cuts[1:])), processes))
+    parts = _in_shares(_tokenize_worker, len(papers), processes)
     terms = sorted(set().union(*(part[6] for part in parts)))
     index = {t: i for i, t in enumerate(terms)}
     out = {name: np.concatenate([part[k] for part in parts]) for k, name in ((1, "D"), (2, "F"), (3, "TF"), (4, "first"))}
@@ -509,9 +515,7 @@ def _phrase_postings(papers: list[Paper], vocab: list[tuple[str, ...]], processe
     coded = np.array([_phrase_code([words[w] for w in ph], len(words) + 1) for ph in vocab], dtype=np.int64)
     order = np.argsort(coded, kind="stable")
     _STATE.update(papers=papers, words=words, codes=coded[order], order=order)
-    shares = max(processes, -(-len(papers) // TOKENIZE_CHUNK))  # (a share's tokens are Python strings: bounded)
-    cuts = [len(papers) * k // shares for k in range(shares + 1)]
-    parts = list(fork_map(_phrase_worker, list(zip(cuts, cuts[1:])), processes))
+    parts = _in_shares(_phrase_worker, len(papers), processes)
     return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .model import Issue, RawRecord, Source
+from .words import words
 
 TEXT_EXT = {".txt", ".md", ".text", ".abstracts"}
 NOT_ABSTRACTS = {"readme", "license", "licence", "changelog", "changes", "contributing", "authors", "copying"}
@@ -428,13 +429,14 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     titles = _titles(paras, text.split("\n"), name, result)
     abstracts = _abstracts(paras, titles, name, result)
     tagged = 0
-    for line, title, para in abstracts:
+    for line, title, para, authors in abstracts:
         para = _ABSTRACT_LABEL.sub("", para, count=1)
         m = _KEYWORDS_LINE.search(para)
         keywords = _split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         if acceptable(para, name, line, result):
-            result.records.append(RawRecord(para, Source(name, line, header), collection, title=title, keywords=keywords))
+            result.records.append(RawRecord(para, Source(name, line, header), collection, title=title, authors=authors,
+                                            keywords=keywords))
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
@@ -443,22 +445,31 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
 def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult | None = None) -> list[tuple[int, str]]:
     """paras, each title paragraph joined to the abstract under it as its first line, where most abstracts have one
     (said in a note): a title over its abstract with a blank line between ("## Title", blank, abstract: a Markdown
-    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words."""
-    pairs = [k for k in range(len(paras) - 1) if len(paras[k][1]) <= MAX_HEADER_CHARS * 2  # (30 words at most)
-             and len(paras[k + 1][1].split()) > 30
-             and not (_LABEL_ALONE.fullmatch(paras[k][1]) or _KEYWORDS_ALONE.fullmatch(paras[k][1]))  # (no titles)
-             and (_title_line(paras[k][1], f"{paras[k][1]} {paras[k + 1][1]}") or (0, 0, False))[2]]
-    if len(pairs) < 2 or 2 * len(pairs) < len(paras) - len(pairs):
+    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words; a
+    paragraph of authors' names between the two is joined too."""
+    starts: dict[int, int] = {}  # title paragraph -> how many paragraphs under it are joined to it
+    k = 0
+    while k < len(paras) - 1:
+        title, n = paras[k][1], 2 if k + 2 < len(paras) and _author_line(paras[k + 1][1]) else 1
+        body = paras[k + n][1]
+        if len(title) <= MAX_HEADER_CHARS * 2 and len(body.split()) > 30 \
+                and not (_LABEL_ALONE.fullmatch(title) or _KEYWORDS_ALONE.fullmatch(title)) \
+                and (_title_line(title, f"{title} {body}") or (0, 0, False))[2]:  # (30 words at most; labels are none)
+            starts[k] = n
+            k += n
+        k += 1
+    if len(starts) < 2 or 2 * len(starts) < len(paras) - sum(starts.values()):
         return paras
-    out, starts = [], set(pairs)
+    out, under = [], 0
     for k, (line, para) in enumerate(paras):
-        if k - 1 in starts:
-            out[-1] = (out[-1][0], f"{out[-1][1]} {para}")
+        if under:
+            out[-1], under = (out[-1][0], f"{out[-1][1]} {para}"), under - 1
         else:
             out.append((line, para))
+            under = starts.get(k, 0)
     if result is not None:
-        result.issues.append(Issue("info", name, paras[pairs[0]][0], f"{len(pairs)} title lines with a blank line under "
-                                   "them: read as the titles of the abstracts below them"))
+        result.issues.append(Issue("info", name, paras[min(starts)][0], f"{len(starts)} title lines with a blank line "
+                                   "under them: read as the titles of the abstracts below them"))
     return out
 
 
@@ -496,7 +507,8 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
             join("warning" if long else "info", line, para, "no title line", " (a blank line inside it?"
                  + (" It is as long as an abstract: if it is one, give it a title line)" if long else ")"))
         else:
-            abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para])
+            abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para,
+                              title[2] if title else []])
     return abstracts
 
 
@@ -526,13 +538,67 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
     sure = sum(t is not None and t[2] for t in lines_read)
     if sure < 2 or 2 * sure < len(paras):
         return None
-    titles = [t and t[:2] for t in lines_read]  # (then sentence case too)
+    titles = [t and _authored(t[:2], para, [n for n in lines[line:line + 3] if not _blank(n)][:1])
+              for t, (line, para) in zip(lines_read, paras)]
     found = sum(t is not None for t in titles)
     rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
     result.issues.append(Issue("info", name, paras[0][0], f"{found} of {len(paras)} paragraphs open with a title "
                                "line: read as the papers' titles" + (f"; {rest} without one: read as the rest of the "
                                                                       "abstract above" if rest else "")))
+    authored = [line for t, (line, _) in zip(titles, paras) if t and t[2]]
+    if authored:
+        result.issues.append(Issue("info", name, authored[0], f"{len(authored)} of {found} titles have a line of "
+                                   "authors' names under them: read as the papers' authors"))
     return titles
+
+
+def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str, str, list[str]]:
+    """(first, title, authors): where the line after the title line (`after`: it, or nothing; a blank line may
+    part them) names the authors and the abstract follows it in the paragraph, `first` takes that line in too, so
+    that the abstract is read without it."""
+    first, rest = title[0], para[len(title[0]):].lstrip()
+    line = after[0].strip() if after else ""
+    authors = _author_line(line) if line and rest.startswith(line) and len(rest) > len(line) + 40 else None
+    if not authors:
+        return first, title[1], []
+    return para[:len(para) - len(rest) + len(line)], title[1], authors
+
+
+AUTHORS_LINE = 600  # characters: a longer line is a sentence, not a list of names
+_AUTHORS_LABEL = re.compile(r"(?i:authors?\s*[:：]|by\s)\s*")
+_AFFILIATION = re.compile(r"\([^()]{0,120}\)|\{[^{}]{0,200}\}[^\s,;]*|[^\s,;]+@[^\s,;]+")  # "(MIT)", "{ann,bo}@x.edu", ann@x.edu
+_MARKS = re.compile(r"(?<=[^\W\d_])(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹])+(?=\s|,|;|$)")  # "Doe1,2", "Doe*†"
+_NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-](?=[^\W\d_]))*\.?|[^\W\d_]\.(?:-?[^\W\d_]\.)*")
+_PARTICLES = frozenset("van von de der den da di du del della dos das la le bin ibn al el ten ter y".split())
+_SMALL_WORDS = frozenset("a an the and or but not no of in on at to up by for from with via as is are be we you i it "
+                         "how why what when who all one two new more less than into over out".split())  # (words() has 4+ letters)
+_ET_AL = re.compile(r",?\s+et\s+al\.?$")
+
+
+def _author_line(line: str) -> list[str] | None:
+    """The authors a line names ("Jane Doe (MIT), John Smith", "Authors: A. Lee, B. Chen and C. Dee"), or None:
+    two or more names (one, after a label, with an affiliation or an e-mail address), each of two to five
+    capitalised words or initials, where at most half the words, none of six letters or more and no small word,
+    are words the abstracts write (not a subtitle in Title Case)."""
+    if len(line) > AUTHORS_LINE or not line[:1].isupper():
+        return None
+    label = _AUTHORS_LABEL.match(line)
+    bare = _ET_AL.sub("", line[label.end():] if label else line)
+    plain = _MARKS.sub("", _AFFILIATION.sub(" ", bare))
+    names = [" ".join(n.split()) for n in _split_list(plain, ",;&·|", names=True)]
+    if not names or len(names) == 1 and not (label or plain != bare):
+        return None
+    words_seen = []
+    for n in names:
+        parts = n.split()
+        if not 2 <= len(parts) <= 5 or not all(_NAME_WORD.fullmatch(w) and (w[0].isupper() or w in _PARTICLES)
+                                               and not (len(w) > 2 and w.isupper()) for w in parts):
+            return None
+        words_seen += [w.lower() for w in parts if w not in _PARTICLES]
+    known = [w for w in words_seen if w in words() or w in _SMALL_WORDS]
+    if 2 * len(known) > len(words_seen) or any(len(w) >= 6 or w in _SMALL_WORDS for w in known):
+        return None  # (a subtitle: "Scaling Up, Speeding Up", "You Point, I Learn")
+    return names
 
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "

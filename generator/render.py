@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import jinja2
 from markupsafe import Markup
@@ -161,8 +161,15 @@ def environment(bytecode_cache: jinja2.BytecodeCache | None = None, urls: Urls =
         count="{:,}".format,  # 20,000 papers, as the search page writes its counts
         papers=lambda n: f"{n:,} paper{'' if n == 1 else 's'}",  # "1 paper", "2,120 papers"
         raised=raised,  # A^2FM -> A²FM
+        author_search=lambda name: f"{urls.href('search.md')}?query={quote(author_query(name))}",
     )
     return env
+
+
+def author_query(name: str) -> str:
+    """The search for an author's papers: each word of the name of two letters or more, in the author field
+    ("A. Lee" -> "author:Lee")."""
+    return " ".join(f"author:{w}" for w in (w.strip(".,") for w in name.split()) if len(w) >= 2)
 
 
 def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Collection]:

@@ -1,6 +1,6 @@
 """Build the paper search index: one lunr index cut by term into shards, plus doc shards.
 
-One logical lunr index over every paper (fields title, name, tag, entity, category, text,
+One logical lunr index over every paper (fields title, name, tag, entity, category, author, text,
 boosted in about that order) is computed with lunr's text pipeline (lunr.js's tokenizer and
 trimmer, lunr.py's stop-word list, lunr.js's Porter stemmer, ported here) and lunr's BM25
 field-vector weights (k1 = 1.2, b = 0.75, 3 decimals), vectorized with numpy.  The sorted
@@ -51,6 +51,7 @@ FIELDS: list[tuple[str, int]] = [
     ("tag", 5),
     ("entity", 4),
     ("category", 3),
+    ("author", 4),  # the authors a structured file or an authors line names (none in the seed format)
     ("text", 1),
 ]
 K1, B = 1.2, 0.75  # lunr's BM25 defaults
@@ -169,7 +170,8 @@ def index_terms(text: str) -> list[str]:
 def _field_texts(p: Paper) -> list[str]:
     """The text of each of FIELDS; the tag field holds the keywords a paper was given too (GRPO, RLHF)."""
     return [_cjk_pairs(_fold(t)) for t in (p.title or "", p.name or "", " ".join([*p.tags, *p.keywords]),
-                                           " ".join(p.entities), p.category or "", p.plain_text or "")]
+                                           " ".join(p.entities), p.category or "", ", ".join(p.authors),
+                                           p.plain_text or "")]
 
 
 def _fold_table() -> dict[str, str]:
@@ -438,7 +440,8 @@ def _shard_worker(i: int) -> str:
 
 # What the index reads of a paper: the key under which a cache keeps its postings and record (the
 # cache's code fingerprint covers this program and lunr's version, hence its stop words)
-_INDEXED = attrgetter("id", "slug", "title", "name", "tags", "keywords", "entities", "category", "plain_text")
+_INDEXED = attrgetter("id", "slug", "title", "name", "tags", "keywords", "entities", "category", "authors",
+                      "plain_text")
 
 
 def _paper_key(p: Paper) -> str:

@@ -143,6 +143,32 @@ def test_a_title_over_its_abstract_with_a_blank_line_between_is_its_title(tmp_pa
     assert [(r.title, r.text) for r in one.records] == [(None, "Accepted papers"), (None, body), (None, body)]
 
 
+@pytest.mark.parametrize("layout", ["{t}\n{a}\n{b}", "{t}\n{a}\n\n{b}", "{t}\n\n{a}\n\n{b}", "## {t}\n\n{a}\n\n{b}"])
+def test_a_line_of_authors_names_under_a_title_is_read_as_the_authors(tmp_path, layout):
+    """A line of names under the title line, or a paragraph of them between title and abstract, gives the paper's
+    authors (affiliations, marks and e-mail addresses left out); it is not the abstract's first sentence."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    names = ["Jane Doe¹, John Smith²* (MIT)", "Authors: A. Lee, B. Chen and C. Dee", "Wei Zhang, Long Chen · Xin Li",
+             "By Ludwig van Beethoven (ann@x.org)"]
+    titles = [f"A Method Numbered {n}" for n in range(4)]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(layout.format(t=t, a=a, b=body) for t, a in zip(titles, names)) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.title, r.authors, r.text) for r in result.records] == [
+        (titles[0], ["Jane Doe", "John Smith"], body), (titles[1], ["A. Lee", "B. Chen", "C. Dee"], body),
+        (titles[2], ["Wei Zhang", "Long Chen", "Xin Li"], body), (titles[3], ["Ludwig van Beethoven"], body)]
+    assert ("info", 3, "4 of 4 titles have a line of authors' names under them: read as the papers' authors") in [
+        (i.level, i.line, i.message) for i in result.issues]
+
+
+@pytest.mark.parametrize("line", ["Scaling Up, Speeding Up", "You Point, I Learn", "Deep Learning, Reinforcement Learning",
+                                  "Graph Neural Networks and Beyond", "Jane Doe", "GPT Agents, Tool Use"])
+def test_a_subtitle_under_a_title_is_no_authors_line(tmp_path, line):
+    """A second line in Title Case that is not a list of names stays where it was: in the text."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(f"A Method Numbered {n}\n{line}\n{body}" for n in range(3)) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.authors, r.text) for r in result.records] == [([], f"{line} {body}")] * 3
+
 def test_a_keywords_line_or_an_abstract_label_with_blank_lines_around_is_no_paper(tmp_path):
     text = (f"ICLR 2026 Papers\n\nAbstract\n\n{ABSTRACT}\n\nKeywords: KV cache, LLMs\n\n"
             f"ABSTRACT:\n\n{ABSTRACT} Two.\n\nIndex Terms— graphs; clustering\n")

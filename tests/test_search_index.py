@@ -28,11 +28,11 @@ NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 
-def paper(pid, title, text, category, tags=(), entities=(), name=None) -> Paper:
+def paper(pid, title, text, category, tags=(), entities=(), name=None, authors=()) -> Paper:
     return Paper(
         id=pid, slug=f"{pid}-slug", collection="Test", abstract_raw=text, abstract_md=text,
         abstract_html="", plain_text=text, title=title, name=name, tags=list(tags),
-        entities=list(entities), category=category,
+        entities=list(entities), category=category, authors=list(authors),
     )
 
 
@@ -40,7 +40,7 @@ PAPERS = [
     paper("p-gaia", "Gaia2: Benchmarking LLM Agents on Dynamic and Asynchronous Environments",
           "We introduce Gaia2, a benchmark for evaluating large language model agents in realistic, "
           "asynchronous environments that evolve independently of agent actions.",
-          "Agents", tags=["benchmark", "agents"], entities=["Gaia2"], name="Gaia2"),
+          "Agents", tags=["benchmark", "agents"], entities=["Gaia2"], name="Gaia2", authors=["Ann Lee", "Bo Chén"]),
     paper("p-scaling", "Scaling Laws under Anisotropy",
           "Scaling laws describe how learning improves with data. We study a canonical nonlinear model: "
           "phase retrieval with anisotropic Gaussian inputs whose covariance follows a power law.",
@@ -168,7 +168,8 @@ def test_shards_are_lunr_indexes_answering_field_prefix_and_typo_queries(tmp_pat
 def test_engine_queries(tmp_path):
     queries = ["Gaia2", "phase retrieval", "difusion", "diffu", "tag:benchmark", "name:fire",
                "diffusion -images", "qwxzvq", "<img src=x onerror=alert(1)>", "*", "~", ":", "+-", '"unmatched',
-               "the", "diffusion", "entity:gaia2", "category:generative", "retrieval phase gaussian"]
+               "the", "diffusion", "entity:gaia2", "category:generative", "retrieval phase gaussian",
+               "author:Lee author:Ann", "authors:chen", "author:diffusion"]
     out = run_node(tmp_path, PAPERS, {
         "engineQueries": queries,
         "filters": {"diffusion": {"cat": "Generative models", "tags": []}},
@@ -183,6 +184,8 @@ def test_engine_queries(tmp_path):
     assert out["entity:gaia2"]["slugs"] == [slug("p-gaia")]
     assert out["category:generative"]["slugs"] == [slug("p-diff-img")]
     assert out["retrieval phase gaussian"]["slugs"] == [slug("p-scaling")]
+    assert out["author:Lee author:Ann"]["slugs"] == out["authors:chen"]["slugs"] == [slug("p-gaia")]  # (Chén: folded)
+    assert out["author:diffusion"]["slugs"] == []
     for q in ["qwxzvq", "*", "~", ":", "+-"]:
         assert out[q]["slugs"] == [], q
     facets = out["diffusion"]["facets"]

@@ -340,3 +340,22 @@ def test_a_name_with_a_power_is_set_raised_in_its_title_and_on_its_page(tmp_path
     assert paper.name == "A^2FM" and paper.title == "A²FM: Adaptive Agent Foundation Model"
     page = render.render_site([paper], "Digest", {})[f"papers/{paper.slug}.md"].decode("utf-8")
     assert "# A²FM: Adaptive Agent Foundation Model" in page and "introduces <strong>A²FM</strong>" in page
+
+
+def test_the_authors_an_input_names_link_to_a_search_for_their_papers(tmp_path):
+    """An authors line under a title (or an authors column) is shown on the paper's page, each name a link to the
+    search `author:` field query of its words; a name is text, escaped, in the link as in the page."""
+    from generator.enrich import enrich
+    from generator.normalize import normalize
+    from generator.readers import read_inputs
+    src = tmp_path / "a.csv"
+    src.write_text('title,authors,abstract\nGaia2: A Benchmark,"A. Lee, Bo <b>Chen</b>","We introduce Gaia2, a benchmark '
+                   'for agents in asynchronous environments that change while the agent thinks."\n', "utf-8")
+    [paper] = enrich(normalize(read_inputs([src]).records))
+    paper.first_seen = "2026-01-01"
+    assert paper.authors == ["A. Lee", "Bo <b>Chen</b>"]
+    page = render.render_site([paper], "Digest", {})[f"papers/{paper.slug}.md"].decode("utf-8")
+    assert ('· <a href="../../search/?query=author%3ALee" title="Papers by A. Lee">A. Lee</a>, <a href="../../search/'
+            '?query=author%3ABo%20author%3A%3Cb%3EChen%3C/b%3E" title="Papers by Bo &lt;b&gt;Chen&lt;/b&gt;">Bo &lt;b&gt;'
+            'Chen&lt;/b&gt;</a> ·') in page
+    assert render.author_query("Ludwig van Beethoven") == "author:Ludwig author:van author:Beethoven"

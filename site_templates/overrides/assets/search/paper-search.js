@@ -38,7 +38,7 @@
   var MAX_CLAUSES = 16;
   var FIELD_ALIASES = {
     title: "title", name: "name", tag: "tag", tags: "tag", entity: "entity", entities: "entity",
-    category: "category", cat: "category", text: "text", abstract: "text"
+    category: "category", cat: "category", author: "author", authors: "author", text: "text", abstract: "text"
   };
 
   // ---------------------------------------------------------------- engine (also in node)

@@ -429,14 +429,14 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     titles = _titles(paras, text.split("\n"), name, result)
     abstracts = _abstracts(paras, titles, name, result)
     tagged = 0
-    for line, title, para, authors in abstracts:
+    for line, title, para, authors, url in abstracts:
         para = _ABSTRACT_LABEL.sub("", para, count=1)
         m = _KEYWORDS_LINE.search(para)
         keywords = _split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         if acceptable(para, name, line, result):
             result.records.append(RawRecord(para, Source(name, line, header), collection, title=title, authors=authors,
-                                            keywords=keywords))
+                                            url=url, keywords=keywords))
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
@@ -474,30 +474,48 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
 
 
 def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult) -> list[list]:
-    """[line, title, text] of each abstract of a text file's paragraphs (after its header): a PDF's page numbers and
-    running headers, and an "Abstract" label alone, are left out; a list with blank lines around it, a keywords
-    line, and in a titled file a paragraph without a title line, are read as part of the abstract above."""
+    """[line, title, text, authors, url] of each abstract of a text file's paragraphs (after its header): a PDF's
+    page numbers and running headers, and an "Abstract" label alone, are left out; a list with blank lines around
+    it, a keywords line, a link alone on its line, the rest of a sentence a page break cut, and in a titled file a
+    paragraph without a title line, are read as part of the abstract above (a paper's page as its address)."""
     abstracts: list[list] = []
     repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
 
-    def join(level: str, line: int, para: str, what: str, note: str = "") -> None:
-        abstracts[-1][2] += " " + para
-        result.joined.append(Issue(level, name, line, f"{what}: read as part of the abstract at line {abstracts[-1][0]}"
-                                   + note))
+    def join(level: str, line: int, para: str, what: str, note: str = "", as_text: bool = True) -> None:
+        if as_text:
+            abstracts[-1][2] += " " + para
+        result.joined.append(Issue(level, name, line, f"{what}: read as {'part' if as_text else 'the address'} of the "
+                                   f"abstract at line {abstracts[-1][0]}" + note))
         result.issues.append(result.joined[-1])
     in_list = False  # (the paragraph above was a list joined to its abstract)
-    for (line, para), title in zip(paras, titles or [None] * len(paras)):
+    for k, ((line, para), title) in enumerate(zip(paras, titles or [None] * len(paras))):
+        cut = title is None and bool(abstracts) and _UNFINISHED.search(abstracts[-1][2]) is not None  # (mid-sentence)
         if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
             result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
                            "left out", "a page number or running header")
+            continue
+        if cut and len(para.split()) <= 12 and not _GOES_ON.match(para) and paras[k + 1:k + 2] \
+                and _GOES_ON.match(paras[k + 1][1]):  # (the sentence goes on under it)
+            result.exclude(name, line, f"{para!r}: a short line inside a sentence of the abstract at line "
+                           f"{abstracts[-1][0]} (a page's running header, pasted from a PDF?); left out",
+                           "a page number or running header")
+            continue
+        if cut and _GOES_ON.match(para):
+            join("info", line, para, "the rest of a sentence the abstract above leaves unfinished",
+                 " (a page break or a blank line inside it?)")
             continue
         bullet = _BULLET.match(para) is not None
         listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
             bullet or abstracts[-1][2].endswith(":")  # (paragraphs are stripped)
             or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
         in_list = listed and (in_list or bullet)
+        link = _LINK_ALONE.fullmatch(para) if title is None and abstracts else None
         if listed:
             join("info", line, para, "a list, or what leads into or follows one, with blank lines around it")
+        elif link:  # "https://openreview.net/forum?id=x", "Code: https://github.com/x/y" under the abstract
+            page = _PAPER_PAGE.fullmatch(link.group(1)) and not abstracts[-1][4]
+            abstracts[-1][4] = link.group(1) if page else abstracts[-1][4]
+            join("info", line, para, "a link alone on its line", as_text=not page)
         elif _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
             result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
         elif abstracts and _KEYWORDS_ALONE.fullmatch(para):  # a keywords line with a blank line above it
@@ -508,7 +526,7 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
                  + (" It is as long as an abstract: if it is one, give it a title line)" if long else ")"))
         else:
             abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para,
-                              title[2] if title else []])
+                              title[2] if title else [], None])
     return abstracts
 
 
@@ -611,6 +629,11 @@ _LABEL_ALONE = re.compile(_ABSTRACT_WORD + r"\s*[:：.]?")
 _KEYWORDS_ALONE = re.compile(_KEYWORDS_LABEL + r"\S.{0,400}")
 ABSTRACT_WORDS = 80  # words: an untitled paragraph this long in a titled file may be an abstract of its own
 _ABSTRACT_LABEL = re.compile("^" + _ABSTRACT_WORD + r"\s*[:：.—–]\s*")
+_UNFINISHED = re.compile(r"(?<!\S)[^\W\d_]+(?:['’\-][^\W\d_]+)*[,;\-–—]?$")  # last word mid-sentence ("also known")
+_GOES_ON = re.compile(r"[^\W\d_A-Z]+(?:['’\-][^\W\d_]+)*[\s,;.)]")  # a sentence's rest: a lower-case word ("as ...")
+_LINK_ALONE = re.compile(r"(?:[A-Z][\w .]{0,30}[:：]\s*)?<?((?:https?://|www\.)[^\s<>]+?)>?")  # (Code: https://...)
+_PAPER_PAGE = re.compile(r"https?://(?:www\.)?(?:openreview\.net/(?:forum|pdf)\?id=|arxiv\.org/(?:abs|pdf)/|"
+                         r"(?:dx\.)?doi\.org/)\S+")  # a paper's own page: its address, not a link in its text
 # a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
 _KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+" + _KEYWORDS_LABEL + r"(\S.{0,400}?)\s*$")
 _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")

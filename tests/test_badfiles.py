@@ -185,7 +185,7 @@ def test_near_duplicate_check_survives_texts_without_real_words(tmp_path):
     from generator.normalize import near_duplicates, normalize
     from generator.readers import read_inputs
     words = " ".join("abcdefghijklmnopqrstuvwxyz")
-    (tmp_path / "a.txt").write_text(f"ICLR 2026 Papers\n\n{words} {words}\n\n{words} {words} q\n", "utf-8")
+    (tmp_path / "a.txt").write_text(f"ICLR 2026 Papers\n\n{words} {words}.\n\n{words} {words} q.\n", "utf-8")
     papers = normalize(read_inputs([tmp_path]).records)
     assert len(papers) == 2
     assert near_duplicates(papers) == []

@@ -201,6 +201,38 @@ def test_page_numbers_and_running_headers_of_a_pdf_paste_are_left_out(tmp_path):
     assert set(result.reasons) == {"a page number or running header"}
 
 
+def test_a_sentence_a_page_break_cuts_is_one_abstract_and_the_page_s_header_inside_it_is_left_out(tmp_path):
+    """"... also known" [page number, running header] "as Sinkhorn's algorithm. ...": one abstract; a short line
+    between the halves of a sentence is the page's header (once is enough).  An abstract that ends its sentence
+    stays apart from a paragraph under it that opens in lower case."""
+    head, tail = "We study the bridge problem. The procedure is also known", "as Sinkhorn's algorithm. " + ABSTRACT
+    text = f"ICLR 2026 Papers\n\n{head}\n\nPage 3\n\nICLR 2026 Conference Submission\n\n{tail}\n\n{ABSTRACT}\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [r.text for r in result.records] == [f"{head} {tail}", ABSTRACT]
+    assert [(i.level, i.line) for i in result.excluded] == [("warning", 5), ("warning", 7)]
+    assert [(i.level, i.line, i.message) for i in result.joined] == [
+        ("info", 9, "the rest of a sentence the abstract above leaves unfinished: read as part of the abstract at line "
+                    "3 (a page break or a blank line inside it?)")]
+    (tmp_path / "b").mkdir()
+    ended = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\n{ABSTRACT}\n\nxLSTM is {ABSTRACT}\n".encode())
+    assert [r.text for r in ended.records] == [ABSTRACT, f"xLSTM is {ABSTRACT}"]
+
+
+def test_a_link_alone_under_an_abstract_is_its_address_or_part_of_its_text(tmp_path):
+    """A paper's own page (OpenReview, arXiv, DOI) alone on the line under its abstract is its address; another
+    link ("Code: https://...") is read as the abstract's last words, where the page shows it as a link."""
+    text = (f"ICLR 2026 Papers\n\n{ABSTRACT}\n\nhttps://openreview.net/forum?id=abc0\n\n{ABSTRACT} Two.\n\n"
+            f"Code: https://github.com/x/y\n\n<https://arxiv.org/abs/2501.00001>\n\nhttps://doi.org/10.1/x\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.text, r.url) for r in result.records] == [
+        (ABSTRACT, "https://openreview.net/forum?id=abc0"),
+        (f"{ABSTRACT} Two. Code: https://github.com/x/y https://doi.org/10.1/x", "https://arxiv.org/abs/2501.00001")]
+    assert [i.message for i in result.joined][:2] == [
+        "a link alone on its line: read as the address of the abstract at line 3",
+        "a link alone on its line: read as part of the abstract at line 7"]
+    assert result.paragraphs["a.txt"] == len(result.records) + len(result.joined)
+
+
 def test_a_list_with_blank_lines_around_it_stays_in_its_abstract(tmp_path):
     lead = f"{ABSTRACT} Our contributions are:"
     items = ["- We introduce a method.", "- We prove a bound.", "• We release code."]

@@ -316,16 +316,19 @@ def _blank(line: str) -> bool:
     return not (line.strip() and (line.isascii() or line.strip().strip(_SHOWS_NOTHING).strip()))
 
 
-def blocks(text: str) -> list[tuple[int, list[str]]]:
+def blocks(text: str, skip: dict[int, str] | None = None) -> list[tuple[int, list[str]]]:
     """Blank-line separated blocks of lines (stripped), with the 1-based line where each starts.  A separator
     line ("---", "* * *") is a block of its own, blank lines around it or not (a dump may part its abstracts
-    with one alone): read_text then leaves it out, with a warning.
+    with one alone): read_text then leaves it out, with a warning.  The lines numbered in `skip` are read as
+    if they were not there (a PDF page's furniture inside a paragraph: _furniture).
 
     Lines are split on "\n" only (as editors number them), in one linear pass.
     """
     out: list[tuple[int, list[str]]] = []
     start, lines = 0, []
     for number, line in enumerate(text.split("\n"), start=1):
+        if skip and number in skip:
+            continue
         stripped = line.strip()
         blank = _blank(line)
         separator = not blank and stripped[0] in _RULE_MARKS and _SEPARATOR_LINE.fullmatch(stripped)
@@ -354,7 +357,11 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
     more lines of at least ABSTRACT_LINE characters, each with a sentence break inside (not the wrapped lines of
     one abstract), longer together than an abstract can be (LONG_PARAGRAPH: an abstract's own paragraphs are not),
     or all the file holds under its header line.  Such lines that stay one abstract are pointed out in a note."""
-    out, found = [], blocks(text)
+    skip = _furniture(text)
+    for number, line in skip.items():
+        result.issues.append(Issue("warning", name, number, f"{line!r}: a page number or a line every page repeats, "
+                                   "inside a paragraph (pasted from a PDF?); left out"))
+    out, found = [], blocks(text, skip)
     opens = bool(found) and looks_like_header(found[0][1][0], one_line=True)  # (the file's first line: a header)
     headed = opens and len(found[0][1]) == 1  # (a header line alone, then blank)
     for k, (start, lines) in enumerate(found):
@@ -372,6 +379,35 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
             result.issues.append(Issue("info", name, first, f"lines {first}-{last}, each as long as an abstract, with no "
                                        "blank line between them: read as one abstract (a blank line parts two)"))
         out.append((start, " ".join(lines)))
+    return out
+
+
+def _furniture(text: str) -> dict[int, str]:
+    """The lines of a PDF page's furniture pasted inside a paragraph (one alone between blank lines is a paragraph
+    _abstracts leaves out), by number: a running header (a line of 3 to 12 words with a letter and no closing
+    punctuation that the file repeats 3 times or more, twice at least at a paragraph's end or next to a page
+    number: "Under review as a conference paper at ICLR 2026"; not the opening words many abstracts share), and a
+    page number next to one, or between a paragraph's sentences and a blank line.  Never the file's first line,
+    nor a keywords or authors line many papers share."""
+    raw = text.split("\n")
+    short = {i: line.strip() for i, line in enumerate(raw) if i and len(line) <= MAX_HEADER_CHARS and line.strip()}
+
+    def at(i: int) -> str:
+        return short.get(i) or (raw[i].strip() if 0 <= i < len(raw) else "")
+    seen = Counter(short.values())
+    maybe = {line for line, n in seen.items() if n >= 3 and 3 <= len(line.split()) <= 12
+             and line[-1] not in ".!?:;," and any(c.isalpha() for c in line)}
+    at_end = Counter(line for i, line in short.items() if line in maybe and (
+        not at(i + 1) or _PAGE_NUMBER.fullmatch(at(i + 1)) or _PAGE_NUMBER.fullmatch(at(i - 1))))
+    heads = {line for line, n in at_end.items() if n >= 2 and not (_KEYWORDS_ALONE.fullmatch(line)
+                                                                    or _author_line(line))}
+    out = {}
+    for i, line in short.items():
+        if line in heads or _PAGE_NUMBER.fullmatch(line):
+            above, below = at(i - 1), at(i + 1)
+            if (above or below) and (line in heads or above in heads or below in heads
+                                     or not below and above[-1] in ".!?" or not above and below[0].isupper()):
+                out[i + 1] = line
     return out
 
 
@@ -431,7 +467,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     tagged = 0
     for line, title, para, authors, url in abstracts:
         para = _ABSTRACT_LABEL.sub("", para, count=1)
-        m = _KEYWORDS_LINE.search(para)
+        m = _KEYWORDS_LINE.search(para) if any(w in para for w in _KEYWORDS_WORDS) else None  # (a fast test first)
         keywords = _split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         if acceptable(para, name, line, result):
@@ -489,7 +525,8 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
         result.issues.append(result.joined[-1])
     in_list = False  # (the paragraph above was a list joined to its abstract)
     for k, ((line, para), title) in enumerate(zip(paras, titles or [None] * len(paras))):
-        cut = title is None and bool(abstracts) and _UNFINISHED.search(abstracts[-1][2]) is not None  # (mid-sentence)
+        cut = title is None and bool(abstracts) and _UNFINISHED.fullmatch(abstracts[-1][2][-40:].rsplit(None, 1)[-1]) \
+            is not None  # (the abstract above stops mid-sentence)
         if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
             result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
                            "left out", "a page number or running header")
@@ -624,12 +661,13 @@ _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
 _PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
 _BULLET = re.compile(r"[-*•◦▪‣]\s+\S")  # a list item opening a paragraph
 _ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
-_KEYWORDS_LABEL = r"(?:Keywords|Key [Ww]ords|KEYWORDS|Index Terms)\s*[:：—–-]\s*"
+_KEYWORDS_WORDS = ("Keywords", "Key words", "Key Words", "KEYWORDS", "Index Terms")
+_KEYWORDS_LABEL = rf"(?:{'|'.join(_KEYWORDS_WORDS)})\s*[:：—–-]\s*"
 _LABEL_ALONE = re.compile(_ABSTRACT_WORD + r"\s*[:：.]?")
 _KEYWORDS_ALONE = re.compile(_KEYWORDS_LABEL + r"\S.{0,400}")
 ABSTRACT_WORDS = 80  # words: an untitled paragraph this long in a titled file may be an abstract of its own
 _ABSTRACT_LABEL = re.compile("^" + _ABSTRACT_WORD + r"\s*[:：.—–]\s*")
-_UNFINISHED = re.compile(r"(?<!\S)[^\W\d_]+(?:['’\-][^\W\d_]+)*[,;\-–—]?$")  # last word mid-sentence ("also known")
+_UNFINISHED = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*[,;\-–—]?")  # a last word mid-sentence ("... also known")
 _GOES_ON = re.compile(r"[^\W\d_A-Z]+(?:['’\-][^\W\d_]+)*[\s,;.)]")  # a sentence's rest: a lower-case word ("as ...")
 _LINK_ALONE = re.compile(r"(?:[A-Z][\w .]{0,30}[:：]\s*)?<?((?:https?://|www\.)[^\s<>]+?)>?")  # (Code: https://...)
 _PAPER_PAGE = re.compile(r"https?://(?:www\.)?(?:openreview\.net/(?:forum|pdf)\?id=|arxiv\.org/(?:abs|pdf)/|"

@@ -201,6 +201,41 @@ def test_page_numbers_and_running_headers_of_a_pdf_paste_are_left_out(tmp_path):
     assert set(result.reasons) == {"a page number or running header"}
 
 
+def test_a_page_s_number_and_header_pasted_inside_paragraphs_are_left_out(tmp_path):
+    """A PDF paste without blank lines around the page furniture: a page number next to a running header (a short
+    line repeated at paragraphs' ends), or between an abstract's last sentence and a blank line, is left out with a
+    warning at its line, also inside an abstract; the abstracts' wrapped lines stay, whatever they share."""
+    head = "Under review as a conference paper at ICLR 2026"
+    body = [f"{ABSTRACT}\nPaper {k} ends here." for k in range(4)]
+    text = (f"ICLR 2026 Papers\n\n{body[0]}\n2\n{head}\n\n{body[1]}\n{head}\n\n"
+            f"The first part of a sentence\n3\n{head}\ngoes on here. {ABSTRACT}\n\n{body[2]}\n4\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [r.text for r in result.records] == [
+        body[0].replace("\n", " "), body[1].replace("\n", " "), f"The first part of a sentence goes on here. {ABSTRACT}",
+        body[2].replace("\n", " ")]
+    assert [(i.line, i.message) for i in result.issues if i.level == "warning"] == [
+        (n, f"{line!r}: a page number or a line every page repeats, inside a paragraph (pasted from a PDF?); left out")
+        for n, line in [(5, "2"), (6, head), (10, head), (13, "3"), (14, head), (19, "4")]]
+    (tmp_path / "b").mkdir()  # lines many papers share: the same authors, the opening words of abstracts
+    shared = "".join(f"A Method Numbered {k}\nJane Doe, John Smith\nLarge language models (LLMs) have achieved\n"
+                     f"{ABSTRACT}\n\n" for k in range(4))
+    same = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\n{shared}".encode())
+    assert [(r.authors, r.text) for r in same.records] == [
+        (["Jane Doe", "John Smith"], f"Large language models (LLMs) have achieved {ABSTRACT}")] * 4
+    assert not [i for i in same.issues if i.level == "warning"]
+
+
+def test_no_wrapped_line_of_the_dev_abstracts_is_read_as_a_page_s_furniture():
+    import csv
+    import textwrap
+
+    from generator.readers import _furniture
+    with open(DEV_CSV, encoding="utf-8") as f:
+        abstracts = [row["abstract"].strip() for row in csv.DictReader(f)]
+    for width in (30, 50, 70):  # (at 40-70 characters, hundreds of wrapped lines recur 3 times or more)
+        assert _furniture("ICLR 2026 Papers\n\n" + "\n\n".join("\n".join(textwrap.wrap(a, width)) for a in abstracts)) == {}
+
+
 def test_a_sentence_a_page_break_cuts_is_one_abstract_and_the_page_s_header_inside_it_is_left_out(tmp_path):
     """"... also known" [page number, running header] "as Sinkhorn's algorithm. ...": one abstract; a short line
     between the halves of a sentence is the page's header (once is enough).  An abstract that ends its sentence

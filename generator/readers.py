@@ -897,11 +897,15 @@ WRAPPERS = ("papers", "records", "notes", "data")  # the array in an object: our
 
 def _json_objects(text: str):
     """(collection, [(line, item)]) for a JSON array of objects, or an object with one (WRAPPERS:
-    {"collection": ..., "papers": [...]}, an API's {"notes": [...]})."""
+    {"collection": ..., "papers": [...]}, an API's {"notes": [...]}), or one record alone (an object with an
+    abstract, or an OpenReview note: a paper saved from an API)."""
     data = json.loads(text)
     coll, start = "", 0
     if isinstance(data, dict):
         key = next((k for k in WRAPPERS if k in data), None)
+        if key is None and (_has_abstract(data) or isinstance(data.get("content"), dict)
+                            and _has_abstract(data["content"])):
+            return "", [(1, data)]
         if key is None:
             raise ValueError("expected an array of objects, or an object with a " + " or ".join(f'"{k}"' for k in WRAPPERS)
                              + " array; this object has " + (", ".join(f'"{k}"' for k in list(data)[:5]) or "no keys"))

@@ -435,16 +435,21 @@ def test_json_and_jsonl(tmp_path):
 
 
 def test_a_json_file_without_records_says_so(tmp_path):
-    """An object with no "papers" array is an error naming the file (not a file silently read as
-    nothing); an empty list, a warning."""
-    (tmp_path / "obj.json").write_text('{"title": "x", "abstract": "y"}')
+    """An object with no "papers" array and no abstract is an error naming the file (not a file silently read
+    as nothing); an empty list, a warning.  One record alone (a paper saved from an API) is read."""
+    (tmp_path / "obj.json").write_text('{"title": "x", "venue": "y"}')
     (tmp_path / "none.json").write_text("[]")
+    (tmp_path / "one.json").write_text(json.dumps({"title": "Gaia2", "abstract": ABSTRACT}, indent=1))
+    (tmp_path / "note.json").write_text(json.dumps({"id": "n1", "content": {"title": {"value": "Note"},
+                                                                            "abstract": {"value": ABSTRACT + " Two."}}}))
     result = read_inputs([tmp_path])
     said = {(i.file, i.level): i.message for i in result.issues}
-    assert 'an object with a "papers" or "records" or "notes" or "data" array; this object has "title", "abstract"' \
+    assert 'an object with a "papers" or "records" or "notes" or "data" array; this object has "title", "venue"' \
         in said[("obj.json", "error")]
     assert result.files_not_read == ["obj.json"]
-    assert "no records" in said[("none.json", "warning")] and not result.records
+    assert "no records" in said[("none.json", "warning")]
+    assert [(r.source.file, r.source.line, r.title, r.text) for r in result.records] == [
+        ("note.json", 1, "Note", ABSTRACT + " Two."), ("one.json", 1, "Gaia2", ABSTRACT)]
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")

@@ -20,7 +20,7 @@ Layout under ``docs_dir/assets/search/``::
     index/manifest.json     fields and boosts; per term shard its terms and their paper counts
     index/meta.json         category and tag names; per paper [category, tags...] (facets)
     index/t/NNN.json        term shards: {"terms", "n", "d", "w", "r", "a", "l"} (see _shard_json)
-    index/d/NNN.json        doc shards: [slug, title, category, tags, text] per paper
+    index/d/NNN.json        doc shards: [slug, title, category, tags, text(, authors)] per paper
 
 Papers are numbered by (category, id), so that the results of one query tend to share doc
 shards.  Output is deterministic: same papers, byte-identical files.  With a cache (build_files),
@@ -678,8 +678,9 @@ def _term_shards(index: dict, relations: dict[str, dict], processes: int):
 
 
 def _doc_json(p: Paper) -> bytes:
-    """A paper's record in the doc shards: [slug, title, category, tags, text]."""
-    return _dumps([p.slug, p.title or p.name or p.id, p.category or "", list(p.tags), p.plain_text or ""]).encode("utf-8")
+    """A paper's record in the doc shards: [slug, title, category, tags, text], and its authors where it has any."""
+    row = [p.slug, p.title or p.name or p.id, p.category or "", list(p.tags), p.plain_text or ""]
+    return _dumps(row + [list(p.authors)] if p.authors else row).encode("utf-8")
 
 
 def _meta_files(papers, terms, bounds, df) -> dict[str, bytes]:

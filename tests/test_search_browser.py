@@ -903,3 +903,46 @@ def test_chinese_and_japanese_words_are_found(browser, cjk_site):
         assert web.errors == [] and web.dialogs == [] and web.outside == []
     finally:
         web.page.close()
+
+
+def _authored_dump() -> str:
+    """Three titled abstracts with a line of authors under each title (two papers share Jane Doe)."""
+    import csv
+    with open(DEV_CSV, encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))[:3]
+    names = ["Jane Doe¹, John Smith² (MIT)", "Authors: Ann Lee and Jane Doe", "Wei Zhang, Long Chen"]
+    return "ICLR 2026 Papers\n\n" + "\n\n".join(f"{r['title']}\n{n}\n{r['abstract']}" for r, n in zip(rows, names)) + "\n"
+
+
+@pytest.fixture(scope="module")
+def authored_site(tmp_path_factory):
+    if not DEV_CSV.exists():
+        pytest.skip("needs ../shared/data/iclr2026_dev.csv")
+    work = tmp_path_factory.mktemp("authors-project")
+    (work / "a.txt").write_text(_authored_dump(), "utf-8")
+    site = _built_site(work / "p", abstracts=work / "a.txt")
+    with serve(site) as url:
+        yield site, url
+
+
+def test_an_author_s_name_on_a_paper_page_finds_their_papers(browser, authored_site):
+    """A paper's page shows the authors its title line named; a name opens the search for that author's papers,
+    whose result cards show their authors, the name marked."""
+    site, base = authored_site
+    web = Watched(browser, base)
+    try:
+        docs = index_docs(site)
+        assert sorted(len(r) for r in docs) == [6, 6, 6]  # (each with its authors)
+        first = next(r for r in docs if r[5] == ["Jane Doe", "John Smith"])
+        web.page.goto(f"{base}/papers/{first[0]}/")
+        assert web.page.inner_text(".pd-meta a[title='Papers by Jane Doe']") == "Jane Doe"
+        web.page.click(".pd-meta a[title='Papers by Jane Doe']")
+        web.settle()
+        assert web.page.input_value(".ps-input") == "author:Jane author:Doe"
+        assert len(web.titles()) == 2
+        cards = web.page.locator(".ps-result .ps-authors").all_inner_texts()
+        assert sorted(cards) == ["Ann Lee, Jane Doe", "Jane Doe, John Smith"]
+        assert {m.rstrip(",") for m in web.page.locator(".ps-result .ps-authors mark").all_inner_texts()} == {"Jane", "Doe"}
+        assert web.errors == [] and web.dialogs == [] and web.outside == [] and web.missing == []
+    finally:
+        web.page.close()

@@ -338,7 +338,7 @@
     }
     return p.then(function (rows) {
       var r = rows[doc - s * self.manifest.docsPerShard];
-      return { doc: doc, slug: r[0], title: r[1], category: r[2], tags: r[3], text: r[4] };
+      return { doc: doc, slug: r[0], title: r[1], category: r[2], tags: r[3], text: r[4], authors: r[5] || [] };
     });
   };
 
@@ -842,6 +842,11 @@
     a.href = new URL("papers/" + encodeURIComponent(d.slug) + PAGE_END, SITE).href;
     a.appendChild(highlight(this.engine, d.title, terms, 0, related));
     li.appendChild(a);
+    if (d.authors.length) {
+      var by = el("div", "ps-authors");
+      by.appendChild(highlight(this.engine, d.authors.join(", "), terms, 0, related));
+      li.appendChild(by);
+    }
     var meta = el("div", "ps-meta");
     if (hit.near) {
       var most = el("span", "ps-why", "all words but one");

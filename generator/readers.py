@@ -24,7 +24,8 @@ NOT_ABSTRACTS = {"readme", "license", "licence", "changelog", "changes", "contri
 TABLE_EXT = {".csv": ",", ".tsv": "\t"}
 JSON_EXT = {".json"}
 JSONL_EXT = {".jsonl", ".ndjson"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT
+BIB_EXT = {".bib"}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT
 
 MAX_HEADER_CHARS = 150
 LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
@@ -203,7 +204,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .json or .jsonl)"))
+                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl or .bib)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -998,6 +999,88 @@ def read_jsonl(text: str, name: str, result: ReadResult) -> None:
     result.paragraphs[name] = count
 
 
+def read_bibtex(text: str, name: str, result: ReadResult) -> None:
+    """A BibTeX file (a reference manager's export: Zotero, JabRef, Mendeley): each entry with an abstract is a
+    record, with its title, authors ("Lee, Ann and Bo Chen"), address (url, doi or arXiv eprint) and keywords.
+    TeX in the abstract is read as an abstract's TeX is; in a title or a name ("{LLM}", "Sch{\\"o}lkopf") it is
+    read as text.  An entry the parser cannot read is an error at its line; one whose key or a field name
+    repeats is read, with a note."""
+    import logging
+
+    import bibtexparser  # (only where there is a .bib file)
+    from bibtexparser.model import Entry
+
+    log = logging.getLogger("bibtexparser")
+    level = log.level
+    log.setLevel(logging.CRITICAL)  # (its warnings are said below, at their lines)
+    try:
+        library = bibtexparser.parse_string(text)
+    finally:
+        log.setLevel(level)
+    default = collection_name("", Path(name).stem)
+    for block in sorted([*library.entries, *library.failed_blocks], key=lambda b: b.start_line):
+        entry = block if isinstance(block, Entry) else block.ignore_error_block
+        if not isinstance(block, Entry):
+            if isinstance(entry, Entry):  # (a key or a field twice: the entry is whole)
+                result.issues.append(Issue("info", name, block.start_line + 1, f"{block.error}: read as it is"))
+            else:
+                what = " ".join(str(getattr(block.error, "abort_reason", "") or block.error or "unreadable").split())
+                result.exclude(name, block.start_line + 1, f"not a BibTeX entry the parser can read ({what[:160]}); "
+                               "not read: fix the entry", "invalid BibTeX", level="error")
+                continue
+        fields = {key.lower(): _unenclosed(field.value) for key, field in entry.fields_dict.items()}
+        row = {"abstract": fields.get("abstract"), "title": _tex_text(fields.get("title")),
+               "authors": [_tex_text(_first_last(a)) for a in _BIB_AND.split(fields.get("author") or "") if a.strip()],
+               "url": _bib_address(fields), "keywords": fields.get("keywords")}
+        _record(row, name, entry.start_line + 1, default, result, what=f"entry {entry.key!r}")
+    result.paragraphs[name] = len(library.entries) + len(library.failed_blocks)
+
+
+def _unenclosed(value):
+    """A field's value without the braces or quotes around it all (the parser takes them off, but not of an
+    entry it reads after an error)."""
+    if not isinstance(value, str) or len(value) < 2 or (value[0], value[-1]) not in (("{", "}"), ('"', '"')):
+        return value
+    if value[0] == "{":
+        depth = 0
+        for i, c in enumerate(value):
+            depth += (c == "{") - (c == "}")
+            if depth == 0 and i < len(value) - 1:
+                return value  # ("{A} and {B}": two groups)
+    return value[1:-1]
+
+
+_BIB_AND = re.compile(r"\s+and\s+(?![^{]*})")  # BibTeX's author separator (not inside braces: "{Barnes and Noble}")
+
+
+def _first_last(author: str) -> str:
+    """"Lee, Ann" -> "Ann Lee" ("von Last, Jr, First" too); a name without a comma as it is."""
+    parts = [p.strip() for p in author.split(",")]
+    return " ".join([parts[-1], *parts[:-1]] if len(parts) == 2 else [parts[-1], parts[0], *parts[1:-1]]
+                    if len(parts) > 2 else parts)
+
+
+def _tex_text(value):
+    """A BibTeX title's or name's text: its braces and TeX read ("{G}aia2: {LLM} Agents", "Sch{\\"o}lkopf")."""
+    if not isinstance(value, str) or not any(c in value for c in "{\\$"):
+        return value
+    from .markup import parse, to_plain
+    return " ".join(to_plain(parse(value)).split())
+
+
+def _bib_address(fields: dict) -> str | None:
+    """An entry's address: its url, else its DOI's or its arXiv eprint's page."""
+    if isinstance(fields.get("url"), str) and fields["url"].strip():
+        return fields["url"].strip()
+    doi = fields.get("doi")
+    if isinstance(doi, str) and doi.strip():
+        return "https://doi.org/" + re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", doi.strip())
+    eprint, archive = fields.get("eprint"), str(fields.get("archiveprefix") or fields.get("eprinttype") or "")
+    if isinstance(eprint, str) and (archive.lower() == "arxiv" or _ARXIV_ID.fullmatch(eprint.strip())):
+        return f"https://arxiv.org/abs/{eprint.strip()}"
+    return None
+
+
 def _one_spelling(result: ReadResult) -> None:
     """Collections whose names differ only in letter case ("FOO 2024", "Foo 2024") are one: the spelling most
     records have (on a tie, one in mixed case), said in a note."""
@@ -1045,6 +1128,8 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             read_json(text, name, result)
         elif suffix in JSONL_EXT:
             read_jsonl(text, name, result)
+        elif suffix in BIB_EXT:
+            read_bibtex(text, name, result)
         else:
             read_text(text, name, result)
     _one_spelling(result)

@@ -452,6 +452,37 @@ def test_a_json_file_without_records_says_so(tmp_path):
         ("note.json", 1, "Note", ABSTRACT + " Two."), ("one.json", 1, "Gaia2", ABSTRACT)]
 
 
+def test_a_bibtex_file_s_entries_with_abstracts_are_records(tmp_path):
+    """A reference manager's export: title, authors ("Last, First" and "and"), address (url, DOI, arXiv eprint) and
+    keywords of each entry with an abstract; its TeX read as an abstract's is, in titles and names as text; an entry
+    without an abstract is left out with a warning, an unreadable one is an error at its line, a repeated key read."""
+    bib = (
+        '% Exported from Zotero\n@string{iclr = "International Conference on Learning Representations"}\n\n'
+        '@inproceedings{lee2026,\n  title = {{Gaia2}: Benchmarking {LLM} Agents},\n'
+        '  author = {Lee, Ann and Chen, Bo and Sch{\\"o}lkopf, Bernhard},\n  booktitle = iclr,\n'
+        f'  abstract = {{We introduce \\textbf{{Gaia2}}, reaching 95.2\\% on $x^2$. {ABSTRACT}}},\n'
+        '  doi = {10.1234/gaia2},\n  keywords = {agents; benchmark}\n}\n\n'
+        '@misc{noabs, title = {No abstract}, author = {Doe, Jane}}\n\n'
+        f'@article{{arx, title = "From arXiv", author = "{{Google DeepMind}} and van der Berg, Jan",\n'
+        f'  eprint = {{2501.00001}}, archivePrefix = {{arXiv}}, abstract = "{ABSTRACT} Two."}}\n\n'
+        '@article{broken,\n  title = {Unclosed,\n\n'
+        f'@misc{{arx, title = {{Same key}}, author = {{Smith, Jr, John}}, abstract = {{{ABSTRACT} Three.}}}}\n')
+    result = read_one(tmp_path, "refs.bib", bib.encode())
+    assert [(r.source.line, r.title, r.authors, r.url, r.keywords, r.collection, r.text) for r in result.records] == [
+        (4, "Gaia2: Benchmarking LLM Agents", ["Ann Lee", "Bo Chen", "Bernhard Schölkopf"], "https://doi.org/10.1234/gaia2",
+         ["agents", "benchmark"], "refs", f"We introduce \\textbf{{Gaia2}}, reaching 95.2\\% on $x^2$. {ABSTRACT}"),
+        (15, "From arXiv", ["Google DeepMind", "Jan van der Berg"], "https://arxiv.org/abs/2501.00001", [], "refs",
+         f"{ABSTRACT} Two."),
+        (21, "Same key", ["John Smith Jr"], None, [], "refs", f"{ABSTRACT} Three.")]
+    said = [(i.level, i.line, i.message) for i in result.issues]
+    assert ("warning", 13, "entry 'noabs' has no abstract (columns: abstract, summary, text, abstract_text, content); "
+                           "skipped") in said
+    assert ("info", 21, "Duplicate entry key 'arx': read as it is") in said
+    assert [(i.level, i.line) for i in result.excluded] == [("warning", 13), ("error", 18)]
+    assert "not a BibTeX entry the parser can read (Unexpected block start: `@misc`." in result.excluded[1].message
+    assert result.paragraphs["refs.bib"] == len(result.records) + len(result.excluded)
+
+
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")
 def test_dev_csv_reads_completely():
     result = read_inputs([DEV_CSV])

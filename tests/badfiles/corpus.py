@@ -79,6 +79,9 @@ CASES = [
     Case("no-abstract-col.csv", b"title,authors\nA,B\n", "error", "no abstract column", 1, 0, "error"),
     Case("empty-abstract.csv", b"title,abstract\nA,\nB," + A3.encode() + b"\n", "warning", "record has no abstract", 2, 1,
          "warning: row left out, counted"),
+    Case("broken.bib", b"@article{a1, title = {Fine}, abstract = {" + A1.encode() + b"}}\n\n@article{a2,\n  title = {Unclosed,"
+         b"\n\n@misc{a3, abstract = {" + A2.encode() + b"}}\n", "error", "not a BibTeX entry the parser can read", 3, 2,
+         "error at the broken entry's line; the entries around it read"),
 ]
 
 SPECIAL = ["symlink-outside.txt -> /etc/passwd (error, not read)",

@@ -48,11 +48,11 @@ _MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOC
 
 # Column names accepted in structured files (first match wins).
 COLUMNS = {
-    "abstract": ("abstract", "summary", "text", "abstract_text", "content"),
+    "abstract": ("abstract", "summary", "text", "abstract_text", "content", "abstract_note"),  # (Zotero: Abstract Note)
     "title": ("title", "paper_title", "name"),
     "authors": ("authors", "author", "author_names", "author_list"),
     "url": ("url", "openreview_url", "link", "pdf_url", "paper_url", "forum"),
-    "keywords": ("keywords", "keyword", "tags"),
+    "keywords": ("keywords", "keyword", "tags", "manual_tags", "author_keywords"),  # (Zotero, Scopus)
     "area": ("primary_area", "area", "category", "topic", "track"),
     "collection": ("collection", "venue", "conference"),
 }
@@ -769,9 +769,19 @@ _DOMAIN_PATH = re.compile(r"(?:[\w\-]+\.)+[a-z]{2,}(?:/\S*)?", re.I)  # "openrev
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")  # 2101.00001, hep-th/9901001
 
 
+def _names(authors) -> list[str]:
+    """A record's authors: a list's, or a string's split at ";" where it has one ("Lee, Ann; Chen, Bo", as
+    reference managers export them: each "Last, First" read "First Last"), else at "," and "and"."""
+    if isinstance(authors, str) and ";" in authors:
+        names = _split_list(authors, ";", names=True)
+        return [_first_last(n) if n.count(",") == 1 else n for n in names]
+    return _split_list(authors, ",", names=True)
+
+
 def _address(row: dict) -> str | None:
     """The paper's address: its url column (https:// put before a bare "openreview.net/forum?id=x"), else the page
-    of an OpenReview forum id or of an arXiv id (an API's note, arXiv's metadata)."""
+    of an OpenReview forum id, of an arXiv id (an API's note, arXiv's metadata), of its DOI or of its arXiv
+    eprint (BibTeX's fields)."""
     url = _text(_pick(row, "url"))
     url = url.strip() if url else None
     forum, ident = (_text(row.get(k)) for k in ("forum", "id"))
@@ -781,6 +791,12 @@ def _address(row: dict) -> str | None:
         return f"https://openreview.net/forum?id={url}"
     if not url and ident and _ARXIV_ID.fullmatch(ident.strip()):
         return f"https://arxiv.org/abs/{ident.strip()}"
+    doi, eprint = _text(row.get("doi")), _text(row.get("eprint"))
+    archive = str(row.get("archiveprefix") or row.get("eprinttype") or "")
+    if not url and doi and doi.strip():
+        return "https://doi.org/" + re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", doi.strip())
+    if not url and eprint and (archive.lower() == "arxiv" or _ARXIV_ID.fullmatch(eprint.strip())):
+        return f"https://arxiv.org/abs/{eprint.strip()}"
     return url
 
 
@@ -814,7 +830,7 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
         source=Source(name, line, coll or ""),
         collection=collection_name(coll, "") if coll else default_collection,
         title=" ".join(title.split()) or None if title else None,
-        authors=_split_list(authors, ";" if isinstance(authors, str) and ";" in authors else ",", names=True),
+        authors=_names(authors),
         url=_address(row),
         keywords=_split_list(_pick(row, "keywords"), ",;"),
         area=_text(_pick(row, "area")),
@@ -1031,7 +1047,8 @@ def read_bibtex(text: str, name: str, result: ReadResult) -> None:
         fields = {key.lower(): _unenclosed(field.value) for key, field in entry.fields_dict.items()}
         row = {"abstract": fields.get("abstract"), "title": _tex_text(fields.get("title")),
                "authors": [_tex_text(_first_last(a)) for a in _BIB_AND.split(fields.get("author") or "") if a.strip()],
-               "url": _bib_address(fields), "keywords": fields.get("keywords")}
+               "keywords": fields.get("keywords"),
+               **{k: fields.get(k) for k in ("url", "doi", "eprint", "archiveprefix", "eprinttype")}}
         _record(row, name, entry.start_line + 1, default, result, what=f"entry {entry.key!r}")
     result.paragraphs[name] = len(library.entries) + len(library.failed_blocks)
 
@@ -1066,19 +1083,6 @@ def _tex_text(value):
         return value
     from .markup import parse, to_plain
     return " ".join(to_plain(parse(value)).split())
-
-
-def _bib_address(fields: dict) -> str | None:
-    """An entry's address: its url, else its DOI's or its arXiv eprint's page."""
-    if isinstance(fields.get("url"), str) and fields["url"].strip():
-        return fields["url"].strip()
-    doi = fields.get("doi")
-    if isinstance(doi, str) and doi.strip():
-        return "https://doi.org/" + re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", doi.strip())
-    eprint, archive = fields.get("eprint"), str(fields.get("archiveprefix") or fields.get("eprinttype") or "")
-    if isinstance(eprint, str) and (archive.lower() == "arxiv" or _ARXIV_ID.fullmatch(eprint.strip())):
-        return f"https://arxiv.org/abs/{eprint.strip()}"
-    return None
 
 
 def _one_spelling(result: ReadResult) -> None:

@@ -475,12 +475,27 @@ def test_a_bibtex_file_s_entries_with_abstracts_are_records(tmp_path):
          f"{ABSTRACT} Two."),
         (21, "Same key", ["John Smith Jr"], None, [], "refs", f"{ABSTRACT} Three.")]
     said = [(i.level, i.line, i.message) for i in result.issues]
-    assert ("warning", 13, "entry 'noabs' has no abstract (columns: abstract, summary, text, abstract_text, content); "
-                           "skipped") in said
+    assert ("warning", 13, "entry 'noabs' has no abstract (columns: abstract, summary, text, abstract_text, content, "
+                           "abstract_note); skipped") in said
     assert ("info", 21, "Duplicate entry key 'arx': read as it is") in said
     assert [(i.level, i.line) for i in result.excluded] == [("warning", 13), ("error", 18)]
     assert "not a BibTeX entry the parser can read (Unexpected block start: `@misc`." in result.excluded[1].message
     assert result.paragraphs["refs.bib"] == len(result.records) + len(result.excluded)
+
+
+def test_a_reference_manager_s_csv_export_is_read(tmp_path):
+    """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First", a DOI where the Url is
+    empty; Scopus's "Author Keywords"."""
+    zotero = ('"Key","Item Type","Publication Year","Author","Title","DOI","Url","Abstract Note","Manual Tags"\n'
+              f'"K1","conferencePaper","2026","Lee, Ann; Chen, Bo","Gaia2","10.1234/g2","","{ABSTRACT}","agents; benchmark"\n')
+    scopus = f'Authors,Title,Abstract,Author Keywords,Link\n"Lee A., Chen B.",ProtoKV,"{ABSTRACT} Two.",KV cache; LLM,\n'
+    (tmp_path / "z").mkdir()
+    result = read_one(tmp_path / "z", "zotero.csv", zotero.encode())
+    assert [(r.title, r.authors, r.url, r.keywords, r.text) for r in result.records] == [
+        ("Gaia2", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/g2", ["agents", "benchmark"], ABSTRACT)]
+    (tmp_path / "s").mkdir()
+    result = read_one(tmp_path / "s", "scopus.csv", scopus.encode())
+    assert [(r.authors, r.keywords) for r in result.records] == [(["Lee A.", "Chen B."], ["KV cache", "LLM"])]
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")
@@ -602,7 +617,7 @@ def test_api_responses_openreview_notes_and_semantic_scholar_papers(tmp_path):
     result = read_one(tmp_path, "notes.json", json.dumps(s2).encode())
     assert [(r.title, r.authors, r.collection) for r in result.records] == [("S2", ["Ann Lee", "Bo"], "NeurIPS 2025")]
     assert [i.message for i in result.excluded] == ["item 2 has no abstract (columns: abstract, summary, text, "
-                                                    "abstract_text, content); skipped"]
+                                                    "abstract_text, content, abstract_note); skipped"]
 
 
 def test_addresses_from_bare_domains_openreview_forums_and_arxiv_ids_and_misnamed_json_files(tmp_path):

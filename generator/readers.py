@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import markup
 from .model import Issue, RawRecord, Source
 from .words import words
 
@@ -466,14 +467,14 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     titles = _titles(paras, text.split("\n"), name, result)
     abstracts = _abstracts(paras, titles, name, result)
     tagged = 0
-    for line, title, para, authors, url in abstracts:
-        para = _ABSTRACT_LABEL.sub("", para, count=1)
+    for a in abstracts:
+        line, title, para = a.line, a.title, _ABSTRACT_LABEL.sub("", a.text, count=1)
         m = _KEYWORDS_LINE.search(para) if any(w in para for w in _KEYWORDS_WORDS) else None  # (a fast test first)
         keywords = _split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         if acceptable(para, name, line, result):
-            result.records.append(RawRecord(para, Source(name, line, header), collection, title=title, authors=authors,
-                                            url=url, keywords=keywords))
+            result.records.append(RawRecord(para, Source(name, line, header), collection, title=title,
+                                            authors=a.authors, url=a.url, keywords=keywords))
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
@@ -510,23 +511,33 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
     return out
 
 
-def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult) -> list[list]:
-    """[line, title, text, authors, url] of each abstract of a text file's paragraphs (after its header): a PDF's
-    page numbers and running headers, and an "Abstract" label alone, are left out; a list with blank lines around
-    it, a keywords line, a link alone on its line, the rest of a sentence a page break cut, and in a titled file a
-    paragraph without a title line, are read as part of the abstract above (a paper's page as its address)."""
-    abstracts: list[list] = []
+@dataclass
+class _Abstract:
+    """An abstract of a text file, as _abstracts reads it."""
+    line: int
+    title: str | None
+    text: str
+    authors: list[str]
+    url: str | None = None
+
+
+def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult) -> list[_Abstract]:
+    """Each abstract of a text file's paragraphs (after its header): a PDF's page numbers and running headers, and
+    an "Abstract" label alone, are left out; a list with blank lines around it, a keywords line, a link alone on
+    its line, the rest of a sentence a page break cut, and in a titled file a paragraph without a title line, are
+    read as part of the abstract above (a paper's page as its address)."""
+    abstracts: list[_Abstract] = []
     repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
 
     def join(level: str, line: int, para: str, what: str, note: str = "", as_text: bool = True) -> None:
         if as_text:
-            abstracts[-1][2] += " " + para
+            abstracts[-1].text += " " + para
         result.joined.append(Issue(level, name, line, f"{what}: read as {'part' if as_text else 'the address'} of the "
-                                   f"abstract at line {abstracts[-1][0]}" + note))
+                                   f"abstract at line {abstracts[-1].line}" + note))
         result.issues.append(result.joined[-1])
     in_list = False  # (the paragraph above was a list joined to its abstract)
     for k, ((line, para), title) in enumerate(zip(paras, titles or [None] * len(paras))):
-        cut = title is None and bool(abstracts) and _UNFINISHED.fullmatch(abstracts[-1][2][-40:].rsplit(None, 1)[-1]) \
+        cut = title is None and bool(abstracts) and _UNFINISHED.fullmatch(abstracts[-1].text[-40:].rsplit(None, 1)[-1]) \
             is not None  # (the abstract above stops mid-sentence)
         if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
             result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
@@ -535,7 +546,7 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
         if cut and len(para.split()) <= 12 and not _GOES_ON.match(para) and paras[k + 1:k + 2] \
                 and _GOES_ON.match(paras[k + 1][1]):  # (the sentence goes on under it)
             result.exclude(name, line, f"{para!r}: a short line inside a sentence of the abstract at line "
-                           f"{abstracts[-1][0]} (a page's running header, pasted from a PDF?); left out",
+                           f"{abstracts[-1].line} (a page's running header, pasted from a PDF?); left out",
                            "a page number or running header")
             continue
         if cut and _GOES_ON.match(para):
@@ -544,15 +555,15 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
             continue
         bullet = _BULLET.match(para) is not None
         listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
-            bullet or abstracts[-1][2].endswith(":")  # (paragraphs are stripped)
+            bullet or abstracts[-1].text.endswith(":")  # (paragraphs are stripped)
             or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
         in_list = listed and (in_list or bullet)
         link = _LINK_ALONE.fullmatch(para) if title is None and abstracts else None
         if listed:
             join("info", line, para, "a list, or what leads into or follows one, with blank lines around it")
         elif link:  # "https://openreview.net/forum?id=x", "Code: https://github.com/x/y" under the abstract
-            page = _PAPER_PAGE.fullmatch(link.group(1)) and not abstracts[-1][4]
-            abstracts[-1][4] = link.group(1) if page else abstracts[-1][4]
+            page = _PAPER_PAGE.fullmatch(link.group(1)) and not abstracts[-1].url
+            abstracts[-1].url = link.group(1) if page else abstracts[-1].url
             join("info", line, para, "a link alone on its line", as_text=not page)
         elif _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
             result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
@@ -563,8 +574,8 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
             join("warning" if long else "info", line, para, "no title line", " (a blank line inside it?"
                  + (" It is as long as an abstract: if it is one, give it a title line)" if long else ")"))
         else:
-            abstracts.append([line, title[1] if title else None, para[len(title[0]):].lstrip() if title else para,
-                              title[2] if title else [], None])
+            abstracts.append(_Abstract(line, title[1], para[len(title[0]):].lstrip(), title[2]) if title
+                             else _Abstract(line, None, para, []))
     return abstracts
 
 
@@ -1081,8 +1092,7 @@ def _tex_text(value):
     """A BibTeX title's or name's text: its braces and TeX read ("{G}aia2: {LLM} Agents", "Sch{\\"o}lkopf")."""
     if not isinstance(value, str) or not any(c in value for c in "{\\$"):
         return value
-    from .markup import parse, to_plain
-    return " ".join(to_plain(parse(value)).split())
+    return " ".join(markup.to_plain(markup.parse(value)).split())
 
 
 def _one_spelling(result: ReadResult) -> None:

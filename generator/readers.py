@@ -605,7 +605,7 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
     sure = sum(t is not None and t[2] for t in lines_read)
     if sure < 2 or 2 * sure < len(paras):
         return None
-    titles = [t and _authored(t[:2], para, [n for n in lines[line:line + 3] if not _blank(n)][:1])
+    titles = [t and _authored(t[:2], para, [n for n in lines[line:line + 5] if not _blank(n)][:2])
               for t, (line, para) in zip(lines_read, paras)]
     found = sum(t is not None for t in titles)
     rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
@@ -613,22 +613,44 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
                                "line: read as the papers' titles" + (f"; {rest} without one: read as the rest of the "
                                                                       "abstract above" if rest else "")))
     authored = [line for t, (line, _) in zip(titles, paras) if t and t[2]]
+    placed = sum(bool(t and t[3]) for t in titles)
     if authored:
         result.issues.append(Issue("info", name, authored[0], f"{len(authored)} of {found} titles have a line of "
-                                   "authors' names under them: read as the papers' authors"))
+                                   "authors' names under them: read as the papers' authors" + (
+                                       f"; {placed} lines of their institutions under them left out" if placed else "")))
     return titles
 
 
-def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str, str, list[str]]:
-    """(first, title, authors): where the line after the title line (`after`: it, or nothing; a blank line may
-    part them) names the authors and the abstract follows it in the paragraph, `first` takes that line in too, so
-    that the abstract is read without it."""
+def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str, str, list[str], bool]:
+    """(first, title, authors, affiliations): where the line after the title line (`after`: the next two lines
+    that are not blank) names the authors and the abstract follows it in the paragraph, `first` takes that line in
+    too, so that the abstract is read without it, and the line after it where it names their institutions
+    ("MIT, Stanford University": left out, `affiliations` says so)."""
     first, rest = title[0], para[len(title[0]):].lstrip()
     line = after[0].strip() if after else ""
     authors = _author_line(line) if line and rest.startswith(line) and len(rest) > len(line) + 40 else None
     if not authors:
-        return first, title[1], []
-    return para[:len(para) - len(rest) + len(line)], title[1], authors
+        return first, title[1], [], False
+    more = rest[len(line):].lstrip()
+    places = after[1].strip() if len(after) > 1 else ""
+    if places and more.startswith(places) and len(more) > len(places) + 40 and _affiliation_line(places):
+        return para[:len(para) - len(more) + len(places)], title[1], authors, True
+    return para[:len(para) - len(rest) + len(line)], title[1], authors, False
+
+
+_INSTITUTION = re.compile(r"\b(?:Universit(?:y|é|à|ä|at|ät|ad|ade)|Institute?|College|School|Laborator(?:y|ies)|Labs?|"
+                          r"Research|Inc|Ltd|Corporation|Cent(?:re|er)|Academy|Hospital|Foundation|Polytechnic|"
+                          r"Technion|ETH|EPFL|MIT|CMU|UCLA|CNRS|INRIA|Inria|KAIST|DeepMind|Google|Microsoft|Meta|NVIDIA|"
+                          r"OpenAI|Anthropic|Amazon|Apple|IBM|Alibaba|Tencent|Baidu|ByteDance|Huawei)\b")
+
+
+def _affiliation_line(line: str) -> bool:
+    """Does a line under the authors' names name their institutions ("¹MIT ²Stanford University", "Massachusetts
+    Institute of Technology, Google DeepMind")?  An institution's word, no sentence in it, and most of its longer
+    words capitalised."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’\-]*", line) if len(w) >= 4]
+    return len(line) <= AUTHORS_LINE and not _SENTENCE_BREAK.search(line) and line[-1:] not in ".!?:" \
+        and _INSTITUTION.search(line) is not None and (not words or sum(w[0].isupper() for w in words) >= 0.6 * len(words))
 
 
 AUTHORS_LINE = 600  # characters: a longer line is a sentence, not a list of names

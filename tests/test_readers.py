@@ -160,6 +160,21 @@ def test_a_line_of_authors_names_under_a_title_is_read_as_the_authors(tmp_path, 
         (i.level, i.line, i.message) for i in result.issues]
 
 
+def test_a_line_of_institutions_under_the_authors_is_left_out_of_the_abstract(tmp_path):
+    """Title, names, their institutions, abstract: the institutions' line is not the abstract's first words (a note
+    says so); an abstract's first line that mentions research stays."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    places = ["¹Massachusetts Institute of Technology ²Google DeepMind", "Department of Computer Science, University of "
+              "Toronto", "Research on large language models has grown fast,"]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(f"A Method Numbered {k}\nJane Doe¹, John Smith²\n{p}\n{body}"
+                                                for k, p in enumerate(places)) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.authors, r.text) for r in result.records] == [(["Jane Doe", "John Smith"], body)] * 2 + [
+        (["Jane Doe", "John Smith"], f"{places[2]} {body}")]
+    assert ("info", 3, "3 of 3 titles have a line of authors' names under them: read as the papers' authors; 2 lines "
+                       "of their institutions under them left out") in [(i.level, i.line, i.message) for i in result.issues]
+
+
 @pytest.mark.parametrize("line", ["Scaling Up, Speeding Up", "You Point, I Learn", "Deep Learning, Reinforcement Learning",
                                   "Graph Neural Networks and Beyond", "Jane Doe", "GPT Agents, Tool Use"])
 def test_a_subtitle_under_a_title_is_no_authors_line(tmp_path, line):

@@ -390,7 +390,8 @@ def _furniture(text: str) -> dict[int, str]:
     punctuation that the file repeats 3 times or more, twice at least at a paragraph's end or next to a page
     number: "Under review as a conference paper at ICLR 2026"; not the opening words many abstracts share), and a
     page number next to one, or between a paragraph's sentences and a blank line.  Never the file's first line,
-    nor a keywords or authors line many papers share."""
+    nor a keywords, authors, institutions or front matter line many papers share ("Paper under double-blind review":
+    _authored)."""
     raw = text.split("\n")
     short = {i: line.strip() for i, line in enumerate(raw) if i and len(line) <= MAX_HEADER_CHARS and line.strip()}
 
@@ -402,7 +403,8 @@ def _furniture(text: str) -> dict[int, str]:
     at_end = Counter(line for i, line in short.items() if line in maybe and (
         not at(i + 1) or _PAGE_NUMBER.fullmatch(at(i + 1)) or _PAGE_NUMBER.fullmatch(at(i - 1))))
     heads = {line for line, n in at_end.items() if n >= 2 and not (_KEYWORDS_ALONE.fullmatch(line)
-                                                                    or _author_line(line))}
+                                                                    or _FIRST_PAGE_LINE.fullmatch(line) or _author_line(line)
+                                                                    or _affiliation_line(line))}
     out = {}
     for i, line in short.items():
         if line in heads or _PAGE_NUMBER.fullmatch(line):
@@ -461,7 +463,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
-    paras = title_paragraphs(paras, name, result)
+    paras = title_paragraphs(paras, name, result, text.split("\n"))
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
     titles = _titles(paras, text.split("\n"), name, result)
@@ -480,24 +482,33 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
                                    "keywords line: read as the papers' keywords"))
 
 
-def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult | None = None) -> list[tuple[int, str]]:
+def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult | None = None,
+                     lines: list[str] | None = None) -> list[tuple[int, str]]:
     """paras, each title paragraph joined to the abstract under it as its first line, where most abstracts have one
     (said in a note): a title over its abstract with a blank line between ("## Title", blank, abstract: a Markdown
-    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words; a
-    paragraph of authors' names between the two is joined too."""
-    starts: dict[int, int] = {}  # title paragraph -> how many paragraphs under it are joined to it
-    k = 0
-    while k < len(paras) - 1:
-        title, n = paras[k][1], 2 if k + 2 < len(paras) and _author_line(paras[k + 1][1]) else 1
-        body = paras[k + n][1]
-        if len(title) <= MAX_HEADER_CHARS * 2 and len(body.split()) > 30 \
+    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words; the
+    paragraphs between the two that are the authors' names or a first page's front matter are joined too, and
+    such lines under the title in its own paragraph are not read as the title's (`lines`: the file's lines)."""
+    def titled(sure_only: bool) -> dict[int, int]:  # title paragraph -> how many paragraphs under it are joined to it
+        starts, k = {}, 0
+        while k < len(paras) - 1:
+            title, n = _title_alone(paras[k], lines), 1
+            while n < 4 and k + n + 1 < len(paras) and (_FRONT_LINE.fullmatch(paras[k + n][1])
+                                                         or n == 1 and _author_line(paras[k + n][1])):
+                n += 1  # (the authors' names, "Anonymous authors", an "Abstract" label between title and abstract)
+            body = paras[k + n][1]
+            read = len(title) <= MAX_HEADER_CHARS * 2 and len(body.split()) > 30 \
                 and not (_LABEL_ALONE.fullmatch(title) or _KEYWORDS_ALONE.fullmatch(title)) \
-                and (_title_line(title, f"{title} {body}") or (0, 0, False))[2]:  # (30 words at most; labels are none)
-            starts[k] = n
-            k += n
-        k += 1
+                and _title_line(title, f"{title} {body}")  # (30 words at most; labels are none)
+            if read and (read[2] or not sure_only):
+                starts[k] = n
+                k += n
+            k += 1
+        return starts
+    starts = titled(sure_only=True)
     if len(starts) < 2 or 2 * len(starts) < len(paras) - sum(starts.values()):
         return paras
+    starts = titled(sure_only=False)  # (most are sure: then titles in sentence case too, as _titles reads them)
     out, under = [], 0
     for k, (line, para) in enumerate(paras):
         if under:
@@ -521,6 +532,22 @@ class _Abstract:
     url: str | None = None
 
 
+def _title_alone(para: tuple[int, str], lines: list[str] | None) -> str:
+    """A title paragraph's text without the lines under its first that are authors' names, their institutions
+    or a first page's front matter ("Title" / "Anonymous authors" / "Paper under double-blind review")."""
+    line, text = para
+    if lines is None or line > len(lines) or text == lines[line - 1].strip():
+        return text
+    first = lines[line - 1].strip()
+    under = [first]
+    for raw in lines[line:line + 4]:
+        below = raw.strip()
+        if _blank(raw) or not (_FRONT_LINE.fullmatch(below) or _author_line(below) or _affiliation_line(below)):
+            break
+        under.append(below)
+    return first if " ".join(under) == text else text
+
+
 def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult) -> list[_Abstract]:
     """Each abstract of a text file's paragraphs (after its header): a PDF's page numbers and running headers, and
     an "Abstract" label alone, are left out; a list with blank lines around it, a keywords line, a link alone on
@@ -539,7 +566,8 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
     for k, ((line, para), title) in enumerate(zip(paras, titles or [None] * len(paras))):
         cut = title is None and bool(abstracts) and _UNFINISHED.fullmatch(abstracts[-1].text[-40:].rsplit(None, 1)[-1]) \
             is not None  # (the abstract above stops mid-sentence)
-        if _PAGE_NUMBER.fullmatch(para) or para in repeated:  # a PDF page's number or running header, pasted with it
+        if (_PAGE_NUMBER.fullmatch(para) or para in repeated) and not _LABEL_ALONE.fullmatch(para):  # a PDF page's
+            # number or running header, pasted with it (an "Abstract" label on every paper is a label: below)
             result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
                            "left out", "a page number or running header")
             continue
@@ -605,7 +633,7 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
     sure = sum(t is not None and t[2] for t in lines_read)
     if sure < 2 or 2 * sure < len(paras):
         return None
-    titles = [t and _authored(t[:2], para, [n for n in lines[line:line + 5] if not _blank(n)][:2])
+    titles = [t and _authored(t[:2], para, [n for n in lines[line:line + 9] if not _blank(n)][:5])
               for t, (line, para) in zip(lines_read, paras)]
     found = sum(t is not None for t in titles)
     rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
@@ -618,24 +646,41 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
         result.issues.append(Issue("info", name, authored[0], f"{len(authored)} of {found} titles have a line of "
                                    "authors' names under them: read as the papers' authors" + (
                                        f"; {placed} lines of their institutions under them left out" if placed else "")))
+    fronted = [line for t, (line, _) in zip(titles, paras) if t and t[4]]
+    if fronted:
+        result.issues.append(Issue("info", name, fronted[0], f"{len(fronted)} of {found} titles have a first page's "
+                                   "front matter under them ('Anonymous authors', 'Paper under double-blind review', an "
+                                   "'Abstract' label): left out of the abstracts"))
     return titles
 
 
-def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str, str, list[str], bool]:
-    """(first, title, authors, affiliations): where the line after the title line (`after`: the next two lines
-    that are not blank) names the authors and the abstract follows it in the paragraph, `first` takes that line in
-    too, so that the abstract is read without it, and the line after it where it names their institutions
-    ("MIT, Stanford University": left out, `affiliations` says so)."""
-    first, rest = title[0], para[len(title[0]):].lstrip()
-    line = after[0].strip() if after else ""
-    authors = _author_line(line) if line and rest.startswith(line) and len(rest) > len(line) + 40 else None
-    if not authors:
-        return first, title[1], [], False
-    more = rest[len(line):].lstrip()
-    places = after[1].strip() if len(after) > 1 else ""
-    if places and more.startswith(places) and len(more) > len(places) + 40 and _affiliation_line(places):
-        return para[:len(para) - len(more) + len(places)], title[1], authors, True
-    return para[:len(para) - len(rest) + len(line)], title[1], authors, False
+def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str, str, list[str], bool, bool]:
+    """(first, title, authors, affiliations, front): the lines under the title line (`after`: the next ones that
+    are not blank) that are no part of the abstract, taken into `first` so that the abstract is read without
+    them, as long as the abstract follows them in the paragraph: the authors' names, the line of their
+    institutions right under them ("MIT, Stanford University": `affiliations`), and a first page's front
+    matter (`front`): "Anonymous authors", "Paper under double-blind review", an "Abstract" label alone.  Such a
+    line that a PDF paste's page furniture took out already is passed over."""
+    cut, authors, placed, front = len(title[0]), [], False, False
+    for line in (line.strip() for line in after):
+        rest = para[cut:].lstrip()
+        kind = "front" if _FRONT_LINE.fullmatch(line) else "names" if not (authors or front) and _author_line(line) \
+            else "places" if authors and not (placed or front) and _affiliation_line(line) else None
+        if kind is None or len(rest) <= len(line) + 40:
+            break
+        if not rest.startswith(line):
+            continue  # (left out already as a PDF page's furniture)
+        cut = len(para) - len(rest) + len(line)
+        authors = _author_line(line) if kind == "names" else authors
+        placed, front = placed or kind == "places", front or kind == "front"
+    return para[:cut], title[1], authors, placed, front
+
+
+# a first page's front matter between the title and the abstract, and the review notice every page repeats
+_NOTICE = r"(?i:under\s+review\s+as\s+a\s+conference\s+paper(?:\s+at\s+\S+(?:\s+\d{4})?)?)"  # ("... at ICLR 2026")
+_FRONT_LINE = re.compile(r"(?i:anonymous\s+authors?(?:\s*\(s\))?|paper\s+under\s+(?:double-blind\s+)?review|"
+                         rf"anonymous\s+submission)|{_NOTICE}|(?:Abstract|ABSTRACT)\s*[:：.]?")
+_FIRST_PAGE_LINE = re.compile(rf"(?!{_NOTICE}$)(?:{_FRONT_LINE.pattern})")  # (front matter a page's header is not)
 
 
 _INSTITUTION = re.compile(r"\b(?:Universit(?:y|é|à|ä|at|ät|ad|ade)|Institute?|College|School|Laborator(?:y|ies)|Labs?|"

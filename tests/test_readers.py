@@ -175,6 +175,50 @@ def test_a_line_of_institutions_under_the_authors_is_left_out_of_the_abstract(tm
                        "of their institutions under them left out") in [(i.level, i.line, i.message) for i in result.issues]
 
 
+@pytest.mark.parametrize("layout", ["{T}\nAnonymous authors\nPaper under double-blind review\nABSTRACT\n{b}",
+                                    "{t}\nAnonymous authors\nPaper under double-blind review\n\nAbstract\n\n{b}",
+                                    "{t}\nJane Doe, John Smith\nMIT, Stanford University\n\nAbstract\n\n{b}"])
+def test_a_first_page_s_front_matter_under_a_title_is_no_part_of_the_abstract(tmp_path, layout):
+    """An abstract copied with its PDF's first page: "Anonymous authors", "Paper under double-blind review" and the
+    "ABSTRACT" heading between title and abstract (blank lines or not) are left out, with a note; so are the authors'
+    names and institutions (the names kept as the authors)."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    titles = [f"A Method Numbered {k}" for k in range(3)]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(layout.format(t=t, T=t.upper(), b=body) for t in titles) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    named = ["Jane Doe", "John Smith"] if "Jane" in layout else []
+    assert [(r.title.lower(), r.authors, r.text) for r in result.records] == [(t.lower(), named, body) for t in titles]
+    assert not [i for i in result.issues if i.level != "info"]
+    assert any(i.message.startswith("3 of 3 titles have a first page's front matter under them") for i in result.issues)
+
+
+def test_a_title_in_sentence_case_over_its_abstract_is_read_where_most_titles_are_sure(tmp_path):
+    """Blank lines between titles and abstracts: once most title lines are sure ones, a title in sentence case is a
+    title too (it used to be joined, with its abstract, to the abstract above), as in a file without blank lines."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    titles = ["Gaia2: A Benchmark for Agents", "Learning to rank with few labels", "ProtoKV: Two Token Categories"]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(f"{t}\n\n{body}" for t in titles) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.title, r.text) for r in result.records] == [(t, body) for t in titles]
+
+
+@pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")
+@pytest.mark.parametrize("layout", ["{t}\n\n{a}", "{t}\nAnonymous authors\nPaper under double-blind review\n\nAbstract\n\n{a}",
+                                    "{T}\nAnonymous authors\nPaper under double-blind review\nABSTRACT\n{a}"])
+def test_the_dev_abstracts_under_their_titles_read_whole(tmp_path, layout):
+    """The 2,120 dev papers as a dump of titles over abstracts (a blank line between; a first page's front matter):
+    each abstract read exactly, under its title, but for the few whose blank lines inside part them."""
+    import csv
+    with open(DEV_CSV, encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(layout.format(t=r["title"], T=r["title"].upper(), a=r["abstract"].strip())
+                                                for r in rows) + "\n"
+    result = read_one(tmp_path, "dev.txt", text.encode())
+    want = {" ".join(r["abstract"].split()) for r in rows}
+    exact = sum(" ".join(r.text.split()) in want and r.title is not None for r in result.records)
+    assert exact >= 2110 and len(result.records) <= 2120, (exact, len(result.records))
+
+
 @pytest.mark.parametrize("line", ["Scaling Up, Speeding Up", "You Point, I Learn", "Deep Learning, Reinforcement Learning",
                                   "Graph Neural Networks and Beyond", "Jane Doe", "GPT Agents, Tool Use"])
 def test_a_subtitle_under_a_title_is_no_authors_line(tmp_path, line):

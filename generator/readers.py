@@ -386,32 +386,33 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
 
 def _furniture(text: str) -> dict[int, str]:
     """The lines of a PDF page's furniture pasted inside a paragraph (one alone between blank lines is a paragraph
-    _abstracts leaves out), by number: a running header (a line of 3 to 12 words with a letter and no closing
-    punctuation that the file repeats 3 times or more, twice at least at a paragraph's end or next to a page
-    number: "Under review as a conference paper at ICLR 2026"; not the opening words many abstracts share), and a
-    page number next to one, or between a paragraph's sentences and a blank line.  Never the file's first line,
-    nor a keywords, authors, institutions or front matter line many papers share ("Paper under double-blind review":
-    _authored)."""
+    _abstracts leaves out), by number: a running header, a line of 3 to 12 words with a letter and no closing
+    punctuation found 3 times or more at a paragraph's end or next to a page number, under two different lines
+    at least ("Under review as a conference paper at ICLR 2026"; not the opening words many abstracts share, nor
+    the last line of an abstract the file holds three times), wherever it stands; and a page number next to one,
+    or between a paragraph's last sentence and a blank line.  Never the file's first line, nor a keywords,
+    authors, institutions or front matter line many papers share ("Paper under double-blind review": _authored)."""
     raw = text.split("\n")
-    short = {i: line.strip() for i, line in enumerate(raw) if i and len(line) <= MAX_HEADER_CHARS and line.strip()}
+    short = {i: line.strip() for i, line in enumerate(raw) if i and len(line) <= MAX_HEADER_CHARS}
+    numbers = {i for i, line in short.items() if line and (line[0].isdigit() or line[0] in "-–—Pp")
+               and _PAGE_NUMBER.fullmatch(line)}  # (a fast test first)
 
     def at(i: int) -> str:
-        return short.get(i) or (raw[i].strip() if 0 <= i < len(raw) else "")
-    seen = Counter(short.values())
-    maybe = {line for line, n in seen.items() if n >= 3 and 3 <= len(line.split()) <= 12
-             and line[-1] not in ".!?:;," and any(c.isalpha() for c in line)}
-    at_end = Counter(line for i, line in short.items() if line in maybe and (
-        not at(i + 1) or _PAGE_NUMBER.fullmatch(at(i + 1)) or _PAGE_NUMBER.fullmatch(at(i - 1))))
-    heads = {line for line, n in at_end.items() if n >= 2 and not (_KEYWORDS_ALONE.fullmatch(line)
-                                                                    or _FIRST_PAGE_LINE.fullmatch(line) or _author_line(line)
-                                                                    or _affiliation_line(line))}
-    out = {}
+        return short[i] if i in short else raw[i].strip() if 0 <= i < len(raw) else ""
+    ends: dict[str, list[str]] = {}  # a line at a paragraph's end or next to a page number -> the lines above it
     for i, line in short.items():
-        if line in heads or _PAGE_NUMBER.fullmatch(line):
-            above, below = at(i - 1), at(i + 1)
-            if (above or below) and (line in heads or above in heads or below in heads
-                                     or not below and above[-1] in ".!?" or not above and below[0].isupper()):
-                out[i + 1] = line
+        if line and (i + 1 in numbers or i - 1 in numbers or not at(i + 1)) and 3 <= len(line.split()) <= 12 \
+                and line[-1] not in ".!?:;," and any(c.isalpha() for c in line):
+            ends.setdefault(line, []).append(at(i - 1))
+    heads = {line for line, above in ends.items() if len(above) >= 3 and len(set(above)) >= 2
+             and not (_KEYWORDS_ALONE.fullmatch(line) or _FIRST_PAGE_LINE.fullmatch(line) or _author_line(line)
+                      or _affiliation_line(line))}
+    out = {}
+    for i in sorted(numbers | {i for i, line in short.items() if line in heads} if heads else numbers):
+        line, above, below = short[i], at(i - 1), at(i + 1)
+        if (above or below) and (line in heads or above in heads or below in heads
+                                 or not below and above[-1] in ".!?" or not above and below[0].isupper()):
+            out[i + 1] = line
     return out
 
 
@@ -706,6 +707,7 @@ _NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-](?=[^\W\d_]))*\.?|[^\W\d_]
 _PARTICLES = frozenset("van von de der den da di du del della dos das la le bin ibn al el ten ter y".split())
 _SMALL_WORDS = frozenset("a an the and or but not no of in on at to up by for from with via as is are be we you i it "
                          "how why what when who all one two new more less than into over out".split())  # (words() has 4+ letters)
+_LOWER_WORD = re.compile(r"(?<![\w'’\-.@{,])(?!(?:and|et|al|by|authors?)\b)[a-z]{3,}(?![\w@.}])")  # ("{ann,bo}@x.edu": none)
 _ET_AL = re.compile(r",?\s+et\s+al\.?$")
 
 
@@ -714,7 +716,8 @@ def _author_line(line: str) -> list[str] | None:
     two or more names (one, after a label, with an affiliation or an e-mail address), each of two to five
     capitalised words or initials, where at most half the words, none of six letters or more and no small word,
     are words the abstracts write (not a subtitle in Title Case)."""
-    if len(line) > AUTHORS_LINE or not line[:1].isupper():
+    if len(line) > AUTHORS_LINE or not line[:1].isupper() or any(
+            w not in _PARTICLES for w in _LOWER_WORD.findall(line)):  # (a sentence's words: a fast test first)
         return None
     label = _AUTHORS_LABEL.match(line)
     bare = _ET_AL.sub("", line[label.end():] if label else line)

@@ -282,6 +282,10 @@ def test_a_page_s_number_and_header_pasted_inside_paragraphs_are_left_out(tmp_pa
     assert [(r.authors, r.text) for r in same.records] == [
         (["Jane Doe", "John Smith"], f"Large language models (LLMs) have achieved {ABSTRACT}")] * 4
     assert not [i for i in same.issues if i.level == "warning"]
+    (tmp_path / "c").mkdir()  # an abstract the file holds three times, its last line without a full stop
+    held = f"{ABSTRACT}\nCode is at our project page on GitHub"
+    thrice = read_one(tmp_path / "c", "c.txt", f"ICLR 2026 Papers\n\n{held}\n\n{held}\n\n{held}\n".encode())
+    assert [r.text for r in thrice.records] == [held.replace("\n", " ")] * 3
 
 
 def test_no_wrapped_line_of_the_dev_abstracts_is_read_as_a_page_s_furniture():

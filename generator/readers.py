@@ -487,9 +487,10 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
                      lines: list[str] | None = None) -> list[tuple[int, str]]:
     """paras, each title paragraph joined to the abstract under it as its first line, where most abstracts have one
     (said in a note): a title over its abstract with a blank line between ("## Title", blank, abstract: a Markdown
-    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words; the
-    paragraphs between the two that are the authors' names or a first page's front matter are joined too, and
-    such lines under the title in its own paragraph are not read as the title's (`lines`: the file's lines)."""
+    file's way), which reads as a title line (_title_line: sure) over a paragraph of more than 30 words (of any
+    length under an "Abstract" label).  The paragraphs between the two that are the authors' names or a first
+    page's front matter are joined too, and such lines under the title in its own paragraph are not read as the
+    title's (`lines`: the file's lines)."""
     def titled(sure_only: bool) -> dict[int, int]:  # title paragraph -> how many paragraphs under it are joined to it
         starts, k = {}, 0
         while k < len(paras) - 1:
@@ -498,9 +499,11 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
                                                          or n == 1 and _author_line(paras[k + n][1])):
                 n += 1  # (the authors' names, "Anonymous authors", an "Abstract" label between title and abstract)
             body = paras[k + n][1]
-            read = len(title) <= MAX_HEADER_CHARS * 2 and len(body.split()) > 30 \
+            labelled = any(_LABEL_ALONE.fullmatch(p) for _, p in paras[k + 1:k + n])  # ("Abstract" over the body)
+            read = len(title) <= MAX_HEADER_CHARS * 2 and (len(body.split()) > 30 or labelled) \
                 and not (_LABEL_ALONE.fullmatch(title) or _KEYWORDS_ALONE.fullmatch(title)) \
-                and _title_line(title, f"{title} {body}")  # (30 words at most; labels are none)
+                and _title_line(title, " ".join([title, *(p for _, p in paras[k + n:k + n + (3 if labelled else 1)])]))
+            # (30 words at most; labels are none; under a label, the abstract's paragraphs as one)
             if read and (read[2] or not sure_only):
                 starts[k] = n
                 k += n
@@ -667,8 +670,8 @@ def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str,
         rest = para[cut:].lstrip()
         kind = "front" if _FRONT_LINE.fullmatch(line) else "names" if not (authors or front) and _author_line(line) \
             else "places" if authors and not (placed or front) and _affiliation_line(line) else None
-        if kind is None or len(rest) <= len(line) + 40:
-            break
+        if kind is None or len(rest) <= len(line) + (0 if kind == "front" else 40):
+            break  # (something of the abstract stays under it; under names, more than a line's worth)
         if not rest.startswith(line):
             continue  # (left out already as a PDF page's furniture)
         cut = len(para) - len(rest) + len(line)

@@ -535,8 +535,8 @@ def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> li
             lines.append(f"    {len(items):,} x {reason} ({where})")
     if read.joined:
         where = ", ".join(f"{i.file}:{i.line}" for i in read.joined[:3]) + (" ..." if len(read.joined) > 3 else "")
-        lines.append(f"  {len(read.joined):,} paragraphs read as part of the abstract above them (a titled file's "
-                     f"paragraphs without a title line, keywords lines) ({where})")
+        lines.append(f"  {len(read.joined):,} paragraphs read as part of the abstract above them (each said in a "
+                     f"note above) ({where})")
     unexplained = total - len(read.records) - len(read.excluded) - len(read.joined)
     if unexplained:
         lines.append(f"  {unexplained:,} paragraphs/records unaccounted for: this is a bug, please report it")

@@ -84,7 +84,8 @@ class ReadResult:
 
     `paragraphs` counts, per file, every paragraph (text) or row/object/line (structured) that could
     hold an abstract; `excluded` lists, with the reason, each one that did not become a record, and `joined`
-    each paragraph read as the rest of the abstract above it (a titled file's paragraph without a title line).
+    each paragraph read as part of the abstract above it (_abstracts: a titled file's paragraph without a title
+    line, a list, a keywords line, a link alone, the rest of a sentence a page break cut).
     So sum(paragraphs) == len(records) + len(excluded) + len(joined), always: nothing is dropped silently.
     """
 
@@ -453,8 +454,8 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     if not paras:
         result.issues.append(Issue("warning", name, 1, "empty file (no header and no abstracts); nothing read from it"))
         return
-    header = ""
-    if looks_like_header(paras[0][1], one_line=text.split("\n", paras[0][0])[paras[0][0] - 1].strip() == paras[0][1]):
+    header, lines = "", text.split("\n")
+    if looks_like_header(paras[0][1], one_line=lines[paras[0][0] - 1].strip() == paras[0][1]):
         header = paras.pop(0)[1]
     else:
         result.issues.append(Issue("warning", name, paras[0][0],
@@ -464,10 +465,10 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
-    paras = title_paragraphs(paras, name, result, text.split("\n"))
+    paras = title_paragraphs(paras, name, result, lines)
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
-    titles = _titles(paras, text.split("\n"), name, result)
+    titles = _titles(paras, lines, name, result)
     abstracts = _abstracts(paras, titles, name, result)
     tagged = 0
     for a in abstracts:
@@ -668,14 +669,15 @@ def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str,
     cut, authors, placed, front = len(title[0]), [], False, False
     for line in (line.strip() for line in after):
         rest = para[cut:].lstrip()
-        kind = "front" if _FRONT_LINE.fullmatch(line) else "names" if not (authors or front) and _author_line(line) \
+        names = None if _FRONT_LINE.fullmatch(line) or authors or front else _author_line(line)
+        kind = "front" if _FRONT_LINE.fullmatch(line) else "names" if names \
             else "places" if authors and not (placed or front) and _affiliation_line(line) else None
         if kind is None or len(rest) <= len(line) + (0 if kind == "front" else 40):
             break  # (something of the abstract stays under it; under names, more than a line's worth)
         if not rest.startswith(line):
             continue  # (left out already as a PDF page's furniture)
         cut = len(para) - len(rest) + len(line)
-        authors = _author_line(line) if kind == "names" else authors
+        authors = names or authors
         placed, front = placed or kind == "places", front or kind == "front"
     return para[:cut], title[1], authors, placed, front
 

@@ -26,9 +26,9 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 
-from .model import Issue, Paper
+from .model import Issue, Paper, ReadResult
 from .normalize import accounting, near_duplicates, normalize, text_keys
-from .readers import ReadResult, read_inputs, summarize
+from .readers import read_inputs, summarize
 from .render import Urls, render_site
 from .writer import WriteError, WriteReport, holds, kept_where_held, write_outputs
 from .feeds import history_files

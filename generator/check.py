@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .model import Issue, Paper
+from .model import Issue, Paper, ReadResult
 from .normalize import accounting, near_duplicates, normalize
-from .readers import ReadResult, read_inputs, summarize
+from .readers import read_inputs, summarize
 
 
 @dataclass

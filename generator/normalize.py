@@ -22,7 +22,7 @@ from .cache import Cache, memo_key
 from .model import Issue, Paper, RawRecord
 from .parallel import cores, fork_map, old_objects_frozen
 from .progress import progress
-from .readers import INVISIBLE, JOINERS
+from .textdump import INVISIBLE, JOINERS
 from .words import mend_breaks
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98
@@ -516,7 +516,7 @@ def _cosines_reference(folded: dict[int, str] | list[str], ordered: list[tuple[i
 def accounting(read, papers: list[Paper], near: list[Issue] | None = None) -> list[str]:
     """Explain every difference between paragraphs read and papers made: nothing is dropped silently.
 
-    `read` is a readers.ReadResult.  paragraphs = abstracts + excluded + joined; abstracts = papers + merged.
+    `read` is a model.ReadResult.  paragraphs = abstracts + excluded + joined; abstracts = papers + merged.
     """
     total = sum(read.paragraphs.values())
     merged = sum(len(p.sources) - 1 for p in papers)

@@ -11,10 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import markup
-from generator.model import RawRecord, Source
+from generator.model import RawRecord, ReadResult, Source
 from generator.normalize import normalize, normalize_record
-from generator.readers import (_LABEL_ALONE, ReadResult, decode, looks_like_header, one_per_line, read_inputs, read_text,
-                               title_paragraphs)
+from generator.readers import decode, read_inputs
+from generator.textdump import _LABEL_ALONE, one_per_line, read_text, title_paragraphs
+from generator.venues import looks_like_header
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -193,7 +194,8 @@ def markup_clean(text: str) -> str:
 def test_the_byte_check_never_misses_a_control_character(text):
     """readers.may_hold_controls: False only for texts with no character clean_controls replaces (what it
     looks at is the text's UTF-8 bytes, and line ends are normalized before clean_controls runs)."""
-    from generator.readers import _CONTROL, may_hold_controls
+    from generator.readers import may_hold_controls
+    from generator.structured import CONTROL
     data = text.encode("utf-8")
     cleaned = text.replace("\r\n", "\n").replace("\r", "\n")
-    assert may_hold_controls(data) == bool(_CONTROL.search(cleaned))
+    assert may_hold_controls(data) == bool(CONTROL.search(cleaned))

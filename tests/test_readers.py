@@ -5,7 +5,10 @@ from pathlib import Path
 import pytest
 
 from conftest import DEV_CSV, benchmark
-from generator.readers import ReadResult, collection_name, read_inputs, read_text
+from generator.model import ReadResult
+from generator.readers import read_inputs
+from generator.textdump import read_text
+from generator.venues import collection_name
 
 SEEDS = Path(__file__).resolve().parent.parent / "abstracts"
 ABSTRACT = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
@@ -295,7 +298,7 @@ def test_no_wrapped_line_of_the_dev_abstracts_is_read_as_a_page_s_furniture():
     import csv
     import textwrap
 
-    from generator.readers import _furniture
+    from generator.textdump import _furniture
     with open(DEV_CSV, encoding="utf-8") as f:
         abstracts = [row["abstract"].strip() for row in csv.DictReader(f)]
     for width in (30, 50, 70):  # (at 40-70 characters, hundreds of wrapped lines recur 3 times or more)

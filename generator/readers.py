@@ -1,7 +1,7 @@
 """Read: the files under the inputs, each by its format's reader, into RawRecords with file and line.
 
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL
-and BibTeX (structured.py).  Here: which files are read (discover), how their bytes become text (decode,
+BibTeX and RIS (structured.py).  Here: which files are read (discover), how their bytes become text (decode,
 control characters), and what every record is checked for.  Problems are collected as `Issue`s
 (file:line: message) instead of raised, so that `paper-digest check` can report all of them at once;
 nothing is dropped silently (model.ReadResult's accounting).
@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from .model import Issue, ReadResult
-from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
+from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_ris, read_table
 from .textdump import LONG_PARAGRAPH, read_text
 
 TEXT_EXT = {".txt", ".md", ".text", ".abstracts"}
@@ -23,7 +23,8 @@ TABLE_EXT = {".csv": ",", ".tsv": "\t"}
 JSON_EXT = {".json"}
 JSONL_EXT = {".jsonl", ".ndjson"}
 BIB_EXT = {".bib"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT
+RIS_EXT = {".ris"}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | RIS_EXT
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 _MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive",
@@ -106,7 +107,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl or .bib)"))
+                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl, .bib or .ris)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -263,6 +264,8 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             read_jsonl(text, name, result)
         elif suffix in BIB_EXT:
             read_bibtex(text, name, result)
+        elif suffix in RIS_EXT:
+            read_ris(text, name, result)
         else:
             read_text(text, name, result)
     _one_spelling(result)

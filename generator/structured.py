@@ -1,5 +1,5 @@
 """Read: structured files, one record per row, object or entry: CSV/TSV (reference managers' exports
-included), JSON, JSONL and BibTeX.  Columns are matched by name (COLUMNS); a given title, authors, link,
+included), JSON, JSONL, BibTeX and RIS.  Columns are matched by name (COLUMNS); a given title, authors, link,
 keywords or area travels with its abstract."""
 from __future__ import annotations
 
@@ -114,8 +114,9 @@ def _address(row: dict) -> str | None:
 _TYPES = {int: "a number", float: "a number", bool: "true or false", dict: "an object", list: "a list"}
 
 
-def _record(row: dict, name: str, line: int, default_collection: str, result: ReadResult, what: str = "record"
-            ) -> None:
+def _record(row: dict, name: str, line: int, default_collection: str, result: ReadResult, what: str = "record",
+            holds: str = "columns: " + ", ".join(COLUMNS["abstract"])) -> None:
+    """Append row's record, or exclude it with the reason (`what` it is and what `holds` an abstract: messages)."""
     if isinstance(row.get("content"), dict):  # an OpenReview note: its fields are in "content"
         row = {**{k: v for k, v in row.items() if k != "content"}, **row["content"]}
     row = {_column(k): _clean_value(v) for k, v in row.items() if k is not None}  # ("Paper Title" -> paper_title)
@@ -126,8 +127,7 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
                        "skipped", "abstract not text")
         return
     if not abstract or not abstract.strip():
-        result.exclude(name, line, f"{what} has no abstract (columns: " + ", ".join(COLUMNS["abstract"]) + "); skipped",
-                       "no abstract field")
+        result.exclude(name, line, f"{what} has no abstract ({holds}); skipped", "no abstract field")
         return
     if not result.acceptable(" ".join(abstract.split()), name, line):
         return
@@ -360,8 +360,67 @@ def read_bibtex(text: str, name: str, result: ReadResult) -> None:
                "authors": [_tex_text(_first_last(a)) for a in _BIB_AND.split(fields.get("author") or "") if a.strip()],
                "keywords": fields.get("keywords"),
                **{k: fields.get(k) for k in ("url", "doi", "eprint", "archiveprefix", "eprinttype")}}
-        _record(row, name, entry.start_line + 1, default, result, what=f"entry {entry.key!r}")
+        _record(row, name, entry.start_line + 1, default, result, what=f"entry {entry.key!r}", holds="field abstract")
     result.paragraphs[name] = len(library.entries) + len(library.failed_blocks)
+
+
+def read_ris(text: str, name: str, result: ReadResult) -> None:
+    """A RIS file (EndNote, Zotero, Mendeley, Web of Science, Scopus, IEEE Xplore, the ACM Digital Library): each
+    record from its "TY  -" line with an abstract (AB, or EndNote's N2) is a record, with its title (TI or T1),
+    authors (AU, A1: "Lee, Ann" read "Ann Lee"), keywords (KW), address (UR, else DO) and the line of its TY.
+    rispy reads each record's tags; the records are found here, so that each keeps its line, a record without
+    its "ER  -" is still read (with a note), and text outside every record is a warning, not lost."""
+    import rispy  # (only where there is a .ris file)
+
+    if not text.strip():
+        result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
+        return
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith("TY  -")]
+    stray = next((i for i, line in enumerate(lines[:starts[0] if starts else len(lines)]) if line.strip()), None)
+    if stray is not None:
+        result.issues.append(Issue("warning" if starts else "error", name, stray + 1,
+                                   "text outside any RIS record (a record starts with a line 'TY  - ...'); not read"
+                                   + ("" if starts else ": is this a RIS file?")))
+    default = collection_name("", Path(name).stem)
+    for at, end in zip(starts, starts[1:] + [len(lines)]):
+        chunk = lines[at:end]
+        closed = next((k for k, line in enumerate(chunk) if line.startswith("ER  -")), None)
+        if closed is None:
+            result.issues.append(Issue("info", name, at + 1, "RIS record without its end line 'ER  -': read up to the "
+                                       + ("next record" if end < len(lines) else "end of the file")))
+            chunk = [*chunk, "ER  - "]
+        else:
+            after = next((k for k in range(closed + 1, len(chunk)) if chunk[k].strip()), None)
+            if after is not None:
+                result.issues.append(Issue("warning", name, at + after + 1, "text after a RIS record's end line "
+                                           "'ER  -' and before the next 'TY  -'; not read"))
+            chunk = chunk[:closed + 1]
+        for tag in ("AB", "N2"):
+            again = [k for k, line in enumerate(chunk) if line.startswith(tag + "  -")][1:]
+            if again:
+                result.issues.append(Issue("warning", name, at + again[0] + 1, f"RIS record with a second '{tag}' line: "
+                                           f"the first {tag} read, this one not (one abstract per record)"))
+        try:
+            fields = rispy.loads("\n".join(chunk))[0]
+        except Exception as exc:  # noqa: BLE001 - the library's own error, said at the record's line
+            result.exclude(name, at + 1, f"not a RIS record the parser can read ({type(exc).__name__}: {exc}); not "
+                           "read: fix the record", "invalid RIS", level="error")
+            continue
+        row = {"abstract": fields.get("abstract") or fields.get("notes_abstract"),
+               "title": fields.get("title") or fields.get("primary_title"),
+               "authors": [_first_last(a) for a in _ris_list(fields, "authors", "first_authors")],
+               "keywords": _ris_list(fields, "keywords"),
+               "url": next(iter(_ris_list(fields, "urls")), None), "doi": fields.get("doi")}
+        kind = str(fields.get("type_of_reference") or "").strip()
+        _record(row, name, at + 1, default, result, what="RIS record" + (f" ({kind})" if kind else ""),
+                holds="tag AB, or N2")
+    result.paragraphs[name] = len(starts)
+
+
+def _ris_list(fields: dict, *keys: str) -> list[str]:
+    """The non-empty values of RIS list tags, in order ("AU" lines; a blank line inside a record adds an empty one)."""
+    return [v.strip() for k in keys for v in (fields.get(k) or []) if isinstance(v, str) and v.strip()]
 
 
 def _unenclosed(value):

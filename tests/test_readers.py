@@ -544,12 +544,48 @@ def test_a_bibtex_file_s_entries_with_abstracts_are_records(tmp_path):
          f"{ABSTRACT} Two."),
         (21, "Same key", ["John Smith Jr"], None, [], "refs", f"{ABSTRACT} Three.")]
     said = [(i.level, i.line, i.message) for i in result.issues]
-    assert ("warning", 13, "entry 'noabs' has no abstract (columns: abstract, summary, text, abstract_text, content, "
-                           "abstract_note); skipped") in said
+    assert ("warning", 13, "entry 'noabs' has no abstract (field abstract); skipped") in said
     assert ("info", 21, "Duplicate entry key 'arx': read as it is") in said
     assert [(i.level, i.line) for i in result.excluded] == [("warning", 13), ("error", 18)]
     assert "not a BibTeX entry the parser can read (Unexpected block start: `@misc`." in result.excluded[1].message
     assert result.paragraphs["refs.bib"] == len(result.records) + len(result.excluded)
+
+
+
+def test_a_ris_file_s_records_with_abstracts_are_records(tmp_path):
+    """EndNote's, Zotero's, Web of Science's RIS: each record from its "TY  -" line, the abstract under AB (lines
+    that go on without a tag included) or EndNote's N2, title, authors ("Last, First" under AU or A1), keywords,
+    address (UR, else the DOI's page); a record without an abstract is left out with a warning, one without its
+    "ER  -" read with a note, text outside every record or a second abstract a warning, a file with no record at all
+    an error."""
+    ris = ("Exported by EndNote\n\n"
+           "TY  - CONF\nAU  - Lee, Ann\nAU  - Chen, Bo\nTI  - Gaia2: Benchmarking LLM Agents\n"
+           "T2  - International Conference on Learning Representations\nPY  - 2026\n"
+           f"AB  - We introduce **Gaia2**, reaching 95.2% on it.\n  {ABSTRACT}\n"
+           "KW  - agents\nKW  - benchmark\nDO  - 10.1234/gaia2\nER  - \n\n"
+           "TY  - JOUR\nA1  - Doe, Jane\nT1  - No abstract\nER  - \n"
+           "a stray line\n"
+           f"TY  - JOUR\nAU  - Google DeepMind\nT1  - From EndNote\nN2  - {ABSTRACT} Two.\n"
+           "UR  - https://arxiv.org/abs/2501.00001\n"
+           f"TY  - GEN\nAB  - {ABSTRACT} Three.\nAB  - A second abstract line.\n")
+    result = read_one(tmp_path, "refs.ris", ris.encode())
+    assert [(r.source.line, r.title, r.authors, r.url, r.keywords, r.collection, r.text) for r in result.records] == [
+        (3, "Gaia2: Benchmarking LLM Agents", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/gaia2",
+         ["agents", "benchmark"], "refs", f"We introduce **Gaia2**, reaching 95.2% on it. {ABSTRACT}"),
+        (21, "From EndNote", ["Google DeepMind"], "https://arxiv.org/abs/2501.00001", [], "refs", f"{ABSTRACT} Two."),
+        (26, None, [], None, [], "refs", f"{ABSTRACT} Three.")]
+    said = [(i.level, i.line, i.message) for i in result.issues]
+    assert said == [
+        ("warning", 1, "text outside any RIS record (a record starts with a line 'TY  - ...'); not read"),
+        ("warning", 20, "text after a RIS record's end line 'ER  -' and before the next 'TY  -'; not read"),
+        ("warning", 16, "RIS record (JOUR) has no abstract (tag AB, or N2); skipped"),
+        ("info", 21, "RIS record without its end line 'ER  -': read up to the next record"),
+        ("info", 26, "RIS record without its end line 'ER  -': read up to the end of the file"),
+        ("warning", 28, "RIS record with a second 'AB' line: the first AB read, this one not (one abstract per record)")]
+    assert result.paragraphs["refs.ris"] == len(result.records) + len(result.excluded) == 4
+    (tmp_path / "x").mkdir()
+    lost = read_one(tmp_path / "x", "notes.ris", b"Some notes, no record.\n")
+    assert [(i.level, i.line) for i in lost.issues] == [("error", 1)] and not lost.records
 
 
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):

@@ -82,6 +82,11 @@ CASES = [
     Case("broken.bib", b"@article{a1, title = {Fine}, abstract = {" + A1.encode() + b"}}\n\n@article{a2,\n  title = {Unclosed,"
          b"\n\n@misc{a3, abstract = {" + A2.encode() + b"}}\n", "error", "not a BibTeX entry the parser can read", 3, 2,
          "error at the broken entry's line; the entries around it read"),
+    Case("notes.ris", b"Reading list, exported by hand\nTY is a tag I forgot\n", "error", "text outside any RIS record", 1,
+         0, "error: no RIS record in the file"),
+    Case("broken.ris", b"TY  - JOUR\nAB  - " + A1.encode() + b"\nER  - \nnotes between records\nTY  - JOUR\nAB  - "
+         + A2.encode() + b"\n", "warning", "text after a RIS record's end line", 4, 2,
+         "warning at the stray line; both records read, the one without 'ER  -' with a note"),
 ]
 
 SPECIAL = ["symlink-outside.txt -> /etc/passwd (error, not read)",

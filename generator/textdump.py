@@ -364,7 +364,7 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
     if authored:
         result.issues.append(Issue("info", name, authored[0], f"{len(authored)} of {found} titles have a line of "
                                    "authors' names under them: read as the papers' authors" + (
-                                       f"; {placed} lines of their institutions under them left out" if placed else "")))
+                                       f"; the lines of their institutions under {placed} of them left out" if placed else "")))
     fronted = [line for t, (line, _) in zip(titles, paras) if t and t[4]]
     if fronted:
         result.issues.append(Issue("info", name, fronted[0], f"{len(fronted)} of {found} titles have a first page's "
@@ -377,15 +377,18 @@ def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str,
     """(first, title, authors, affiliations, front): the lines under the title line (`after`: the next ones that
     are not blank) that are no part of the abstract, taken into `first` so that the abstract is read without
     them, as long as the abstract follows them in the paragraph: the authors' names, the line of their
-    institutions right under them ("MIT, Stanford University": `affiliations`), and a first page's front
-    matter (`front`): "Anonymous authors", "Paper under double-blind review", an "Abstract" label alone.  Such a
-    line that a PDF paste's page furniture took out already is passed over."""
+    institutions under them ("MIT, Stanford University": `affiliations`), and a first page's front
+    matter (`front`): "Anonymous authors", "Paper under double-blind review", an "Abstract" label alone.  Their
+    institutions may take several lines, and one author's name alone is a line of names where an institution's
+    line follows it.  Such a line that a PDF paste's page furniture took out already is passed over."""
     cut, authors, placed, front = len(title[0]), [], False, False
-    for line in (line.strip() for line in after):
+    after = [line.strip() for line in after]
+    for k, line in enumerate(after):
         rest = para[cut:].lstrip()
-        names = None if _FRONT_LINE.fullmatch(line) or authors or front else _author_line(line)
+        names = None if _FRONT_LINE.fullmatch(line) or authors or front else _author_line(line) or (
+            k + 1 < len(after) and _affiliation_line(after[k + 1]) and _author_line(line, alone=True) or None)
         kind = "front" if _FRONT_LINE.fullmatch(line) else "names" if names \
-            else "places" if authors and not (placed or front) and _affiliation_line(line) else None
+            else "places" if authors and not front and _affiliation_line(line) else None
         if kind is None or len(rest) <= len(line) + (0 if kind == "front" else 40):
             break  # (something of the abstract stays under it; under names, more than a line's worth)
         if not rest.startswith(line):
@@ -407,11 +410,15 @@ _INSTITUTION = re.compile(r"\b(?:Universit(?:y|é|à|ä|at|ät|ad|ade)|Institute
                           r"OpenAI|Anthropic|Amazon|Apple|IBM|Alibaba|Tencent|Baidu|ByteDance|Huawei)\b")
 
 
+_MARK_CHARS = "*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹"  # the marks that tie authors to their institutions: "Doe¹*", "²Stanford University"
+_NOTE_MARK = re.compile(f"[{_MARK_CHARS}]")
+
+
 def _affiliation_line(line: str) -> bool:
     """Does a line under the authors' names name their institutions ("¹MIT ²Stanford University", "Massachusetts
     Institute of Technology, Google DeepMind")?  An institution's word, no sentence in it, and most of its longer
     words capitalised."""
-    words = [w for w in re.findall(r"[^\W\d_][\w'’\-]*", line) if len(w) >= 4]
+    words = [w for w in re.findall(r"[^\W\d_][\w'’\-]*", _NOTE_MARK.sub(" ", line)) if len(w) >= 4]
     return len(line) <= AUTHORS_LINE and not _SENTENCE_BREAK.search(line) and line[-1:] not in ".!?:" \
         and _INSTITUTION.search(line) is not None and (not words or sum(w[0].isupper() for w in words) >= 0.6 * len(words))
 
@@ -419,7 +426,7 @@ def _affiliation_line(line: str) -> bool:
 AUTHORS_LINE = 600  # characters: a longer line is a sentence, not a list of names
 _AUTHORS_LABEL = re.compile(r"(?i:authors?\s*[:：]|by\s)\s*")
 _AFFILIATION = re.compile(r"\([^()]{0,120}\)|\{[^{}]{0,200}\}[^\s,;]*|[^\s,;]+@[^\s,;]+")  # "(MIT)", "{ann,bo}@x.edu", ann@x.edu
-_MARKS = re.compile(r"(?<=[^\W\d_])(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹])+(?=\s|,|;|$)")  # "Doe1,2", "Doe*†"
+_MARKS = re.compile(rf"(?<=[^\W\d_])(?:\d{{1,2}}(?:,\d{{1,2}})*|[{_MARK_CHARS}])+(?=\s|,|;|$)")  # "Doe1,2", "Doe*†"
 _NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-](?=[^\W\d_]))*\.?|[^\W\d_]\.(?:-?[^\W\d_]\.)*")
 _PARTICLES = frozenset("van von de der den da di du del della dos das la le bin ibn al el ten ter y".split())
 _SMALL_WORDS = frozenset("a an the and or but not no of in on at to up by for from with via as is are be we you i it "
@@ -428,9 +435,9 @@ _LOWER_WORD = re.compile(r"(?<![\w'’\-.@{,])(?!(?:and|et|al|by|authors?)\b)[a-
 _ET_AL = re.compile(r",?\s+et\s+al\.?$")
 
 
-def _author_line(line: str) -> list[str] | None:
+def _author_line(line: str, alone: bool = False) -> list[str] | None:
     """The authors a line names ("Jane Doe (MIT), John Smith", "Authors: A. Lee, B. Chen and C. Dee"), or None:
-    two or more names (one, after a label, with an affiliation or an e-mail address), each of two to five
+    two or more names (one, after a label, with an affiliation or an e-mail address, or `alone`), each of two to five
     capitalised words or initials, where at most half the words, none of six letters or more and no small word,
     are words the abstracts write (not a subtitle in Title Case)."""
     if len(line) > AUTHORS_LINE or not line[:1].isupper() or any(
@@ -440,7 +447,7 @@ def _author_line(line: str) -> list[str] | None:
     bare = _ET_AL.sub("", line[label.end():] if label else line)
     plain = _MARKS.sub("", _AFFILIATION.sub(" ", bare))
     names = [" ".join(n.split()) for n in split_list(plain, ",;&·|", names=True)]
-    if not names or len(names) == 1 and not (label or plain != bare):
+    if not names or len(names) == 1 and not (label or plain != bare or alone):
         return None
     words_seen = []
     for n in names:

@@ -174,8 +174,22 @@ def test_a_line_of_institutions_under_the_authors_is_left_out_of_the_abstract(tm
     result = read_one(tmp_path, "a.txt", text.encode())
     assert [(r.authors, r.text) for r in result.records] == [(["Jane Doe", "John Smith"], body)] * 2 + [
         (["Jane Doe", "John Smith"], f"{places[2]} {body}")]
-    assert ("info", 3, "3 of 3 titles have a line of authors' names under them: read as the papers' authors; 2 lines "
-                       "of their institutions under them left out") in [(i.level, i.line, i.message) for i in result.issues]
+    assert ("info", 3, "3 of 3 titles have a line of authors' names under them: read as the papers' authors; the lines "
+                       "of their institutions under 2 of them left out") in [(i.level, i.line, i.message) for i in result.issues]
+
+
+def test_institutions_on_several_lines_and_one_author_s_name_alone_are_left_out_of_the_abstract(tmp_path):
+    """A PDF's title block: the institutions on a line each, under the names or under one author's name alone (a
+    name alone is the authors' line only where an institution's line follows it: a short subtitle stays text)."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    blocks = ["Jane Doe¹, John Smith²\n¹Massachusetts Institute of Technology\n²Stanford University\nGoogle DeepMind",
+              "Ann Lee\nUniversity of Toronto\nVector Institute", "Ann Lee\nThe first line of an abstract, cut here"]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(f"A Method Numbered {k}\n{b}\n{body}" for k, b in enumerate(blocks)) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.authors, r.text) for r in result.records] == [
+        (["Jane Doe", "John Smith"], body), (["Ann Lee"], body), ([], f"Ann Lee The first line of an abstract, cut here {body}")]
+    assert ("info", 3, "2 of 3 titles have a line of authors' names under them: read as the papers' authors; the lines "
+                       "of their institutions under 2 of them left out") in [(i.level, i.line, i.message) for i in result.issues]
 
 
 @pytest.mark.parametrize("layout", ["{T}\nAnonymous authors\nPaper under double-blind review\nABSTRACT\n{b}",

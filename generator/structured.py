@@ -89,7 +89,7 @@ def _names(authors) -> list[str]:
     return split_list(authors, ",", names=True)
 
 
-def _address(row: dict) -> str | None:
+def address(row: dict) -> str | None:
     """The paper's address: its url column (https:// put before a bare "openreview.net/forum?id=x"), else the page
     of an OpenReview forum id, of an arXiv id (an API's note, arXiv's metadata), of its DOI or of its arXiv
     eprint (BibTeX's fields)."""
@@ -142,7 +142,7 @@ def _record(row: dict, name: str, line: int, default_collection: str, result: Re
         collection=collection_name(coll, "") if coll else default_collection,
         title=" ".join(title.split()) or None if title else None,
         authors=_names(authors),
-        url=_address(row),
+        url=address(row),
         keywords=split_list(_pick(row, "keywords"), ",;"),
         area=_text(_pick(row, "area")),
     ))

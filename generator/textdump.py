@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .model import Issue, RawRecord, ReadResult, Source
-from .structured import has_abstract, json_text, read_json, read_table, split_list
+from .structured import address, has_abstract, json_text, read_json, read_table, split_list
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
 from .words import words
 
@@ -182,17 +182,21 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     paras = title_paragraphs(paras, name, result, lines)
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
-    titles = _titles(paras, lines, name, result)
-    abstracts = _abstracts(paras, titles, name, result)
+    paras, fielded = _fielded(paras, lines, name, result)
+    titles = _titles(paras, lines, name, result, fielded)
+    abstracts = _abstracts(paras, titles, name, result, fielded)
     tagged = 0
     for a in abstracts:
         line, title, para = a.line, a.title, _ABSTRACT_LABEL.sub("", a.text, count=1)
         m = _KEYWORDS_LINE.search(para) if any(w in para for w in _KEYWORDS_WORDS) else None  # (a fast test first)
         keywords = split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
+        given = fielded.get(line)
         if result.acceptable(para, name, line):
             result.records.append(RawRecord(para, Source(name, line, header), collection, title=title,
-                                            authors=a.authors, url=a.url, keywords=keywords))
+                                            authors=a.authors, url=a.url or (given and given.url),
+                                            keywords=keywords or (given.keywords if given else []),
+                                            area=given.area if given else None))
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
@@ -267,11 +271,13 @@ def _title_alone(para: tuple[int, str], lines: list[str] | None) -> str:
     return first if " ".join(under) == text else text
 
 
-def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult) -> list[_Abstract]:
+def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult,
+               fielded: dict[int, _Fields] | None = None) -> list[_Abstract]:
     """Each abstract of a text file's paragraphs (after its header): a PDF's page numbers and running headers, and
     an "Abstract" label alone, are left out; a list with blank lines around it, a keywords line, a link alone on
     its line, the rest of a sentence a page break cut, and in a titled file a paragraph without a title line, are
-    read as part of the abstract above (a paper's page as its address)."""
+    read as part of the abstract above (a paper's page as its address).  A paragraph with a title in field lines
+    (`fielded`) is titled."""
     abstracts: list[_Abstract] = []
     repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
 
@@ -283,6 +289,8 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
         result.issues.append(result.joined[-1])
     in_list = False  # (the paragraph above was a list joined to its abstract)
     for k, ((line, para), title) in enumerate(zip(paras, titles or [None] * len(paras))):
+        if title is None and fielded and line in fielded and fielded[line].title:  # (in a dump that is not titled)
+            title = fielded[line].as_title()
         cut = title is None and bool(abstracts) and _UNFINISHED.fullmatch(abstracts[-1].text[-40:].rsplit(None, 1)[-1]) \
             is not None  # (the abstract above stops mid-sentence)
         if (_PAGE_NUMBER.fullmatch(para) or para in repeated) and not _LABEL_ALONE.fullmatch(para):  # a PDF page's
@@ -345,14 +353,155 @@ def _unnumbered(paras: list[tuple[int, str]], name: str, result: ReadResult) -> 
     return out
 
 
-def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult) -> list | None:
+# a field line: "Title: ...", "Authors: ...", "Comments: ...", "Primary Area: ..." (arXiv's listings and abstract
+# pages, OpenReview's forum pages, hand-made files), and arXiv's id line "arXiv:2501.00001 [pdf, html, other]"
+_FIELD = re.compile(r"((?i:title|authors?|author\s*\(s\)|comments?|subjects?|journal[- ]ref|doi|report[- ]no|"
+                    r"msc[- ]class|acm[- ]class|published|last\s+modified|keywords?|key\s+words|index\s+terms|tl;?\s*dr|"
+                    r"venue|primary[\s_]+area|track|code|url|pdf|link|submission\s+number|abstract))\s*[:：]\s*(.*)")
+_ARXIV_LINE = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\s*\[[^\]]*\])*")
+_FIELD_LINES = 12  # lines of fields above an abstract, at most
+_ABSTRACT_INSIDE = re.compile(r"\s(?:Abstract|ABSTRACT)\s*[:：]")  # (an "Abstract:" label after some other line)
+_GIVEN = {"title": "title", "authors": "authors", "author": "authors", "keywords": "keywords", "keyword": "keywords",
+          "key words": "keywords", "index terms": "keywords", "primary area": "area", "primary_area": "area",
+          "url": "url", "link": "url", "pdf": "url", "doi": "doi"}
+
+
+@dataclass
+class _Fields:
+    """What a paragraph's field lines give its paper (_fielded); `left`: the labels of the fields left out."""
+    title: str | None = None
+    authors: list[str] = field(default_factory=list)
+    url: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    area: str | None = None
+    left: list[str] = field(default_factory=list)
+
+    def as_title(self) -> tuple:
+        """As _titles reads a title line: (the text before the abstract: none, title, authors, places, front)."""
+        return "", self.title, self.authors, False, False
+
+
+def _fielded(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult
+             ) -> tuple[list[tuple[int, str]], dict[int, _Fields]]:
+    """paras with the field lines around each abstract taken out, and what they give, by the paragraph's line.
+
+    Field lines open the paragraph: two or more of them with a title, authors or arXiv's id among them (an arXiv
+    listing: "arXiv:2501.00001 [pdf]", "Title: ...", "Authors: ...", "Subjects: ...", the abstract), or any of
+    them before an "Abstract:" label, with at most a few lines without a label among them (an OpenReview page:
+    the title, the authors' names, "Published: ...", "Keywords: ...", "TL;DR: ...", "Abstract: ...").  Below the
+    abstract, field lines close it ("Primary Area: ...").  Title, authors, keywords, primary area and address
+    (a url, arXiv's id, a DOI) go to the paper; the other fields (comments, subjects, TL;DR...) are left out,
+    counted in a note."""
+    out, found = [], {}
+    for line, para in paras:
+        got = _field_lines(line, para, lines) if _FIELD.match(para) or _ARXIV_LINE.match(para) \
+            or ("bstract" in para[:3000] or "BSTRACT" in para[:3000]) and _ABSTRACT_INSIDE.search(para, 0, 3000) \
+            else None  # (fast tests first)
+        if got is None:
+            out.append((line, para))
+            continue
+        body, found[line] = got
+        out.append((line, body))
+    if found:
+        left = Counter(label for f in found.values() for label in f.left)
+        result.issues.append(Issue("info", name, min(found), f"{len(found)} of {len(paras)} abstracts have field lines "
+                                   "around them (Title:, Authors:, Keywords:, an arXiv id...): read as their titles, "
+                                   "authors, keywords, area and address" + (
+                                       "; left out: " + ", ".join(f"{n} {label!r}" for label, n in sorted(left.items()))
+                                       if left else "")))
+    return out, found
+
+
+def _paragraph_lines(start: int, para: str, lines: list[str]) -> list[str]:
+    """The file's lines (stripped) that make up the paragraph starting at line `start`, as far as they spell it
+    (a line a PDF's page furniture took out ends them early; the first may lose its list number)."""
+    out, pos = [], 0
+    for raw in lines[start - 1:]:
+        text = raw.strip()
+        if pos >= len(para) or _blank(raw):
+            break
+        if not out and not para.startswith(text):
+            text = _LIST_NUMBER.sub("", text, count=1)  # (the dump's number, read off already)
+        if not para.startswith(text, pos):
+            break
+        out.append(text)
+        pos += len(text) + 1  # (paragraphs() joins lines with a space)
+    return out
+
+
+def _field_lines(start: int, para: str, lines: list[str]) -> tuple[str, _Fields] | None:
+    """(the abstract, its _Fields) where field lines open the paragraph that starts at line `start`; else None."""
+    block = _paragraph_lines(start, para, lines)
+    if " ".join(block) != para:
+        return None  # (lines of the file that do not spell the paragraph: a PDF's page furniture taken out of it)
+    labelled = next((k for k, text in enumerate(block[:_FIELD_LINES + 1])
+                     if _LABEL_ALONE.fullmatch(text) or _ABSTRACT_LABEL.match(text)), None)  # (above it: fields)
+    given, plain, taken = {}, [], 0
+    for k, text in enumerate(block[:_FIELD_LINES if labelled is None else labelled]):
+        m = _FIELD.fullmatch(text)
+        arxiv = _ARXIV_LINE.fullmatch(text) if k == 0 else None
+        if arxiv:
+            given.setdefault("arxiv", ("arxiv", arxiv.group(1)))
+        elif m and m.group(2).strip() and m.group(1).lower() != "abstract":
+            label = " ".join(m.group(1).lower().split())
+            given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
+        elif labelled is not None and len(plain) < 4 and len(text) <= MAX_HEADER_CHARS * 2:
+            plain.append(text)  # (a title, the authors' names, "ICLR 2026 Poster" over the fields)
+        else:
+            break
+        taken += 1
+    named = len(given)
+    if labelled is not None and taken == labelled and named >= 1:
+        label = block[labelled]
+        body = block[labelled + 1:] if _LABEL_ALONE.fullmatch(label) else [_ABSTRACT_LABEL.sub("", label, count=1),
+                                                                             *block[labelled + 1:]]
+    elif named >= 2 and {"title", "authors", "arxiv"} & given.keys() and not plain:
+        body = block[taken:]
+    else:
+        return None
+    while len(body) > 1:  # closing field lines: "Primary Area: ...", "Keywords: ..."
+        m = _FIELD.fullmatch(body[-1])
+        if not m or m.group(1).lower() in ("title", "abstract") or not m.group(2).strip():
+            break
+        label = " ".join(m.group(1).lower().split())
+        given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
+        body = body[:-1]
+    text = " ".join(body)
+    return (text, _fields(given, plain)) if len(text.split()) >= 12 else None
+
+
+def _fields(given: dict, plain: list[str]) -> _Fields:
+    """_Fields from a paragraph's fields (key -> (label, value)) and its lines without a label (title, names...)."""
+    fields = _Fields()
+    title = given.pop("title", None)
+    fields.title = " ".join(title[1].split()) if title else plain.pop(0) if plain and not _author_line(plain[0]) else None
+    authors = given.pop("authors", None)
+    names = _author_line(f"Authors: {authors[1]}") if authors else next(filter(None, map(_author_line, plain)), None)
+    fields.authors = names or (split_list(authors[1], ",;", names=True) if authors else [])
+    fields.left = [text for text in plain if not (_author_line(text) and not authors)]
+    keywords, area = given.pop("keywords", None), given.pop("area", None)
+    fields.keywords = split_list(keywords[1].rstrip("."), ",;") if keywords else []
+    fields.area = area[1] if area else None
+    url, doi, arxiv = given.pop("url", None), given.pop("doi", None), given.pop("arxiv", None)
+    fields.url = address({"url": url[1] if url and "/" in url[1] else None, "doi": doi[1] if doi else None,
+                          "eprint": arxiv[1] if arxiv else None, "archiveprefix": "arXiv" if arxiv else None})
+    fields.left = [label for label, _ in given.values() if label != "abstract"] + ["a line without a label"] * len(
+        fields.left)
+    return fields
+
+
+def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult,
+            fielded: dict[int, _Fields] | None = None) -> list | None:
     """Each paragraph's (first line, title) or None, where most paragraphs open with a title line (a titled dump,
-    said in a note); else None."""
-    lines_read = [_title_line(lines[line - 1], para) for line, para in paras]
+    said in a note); else None.  A title given in field lines (`fielded`, by the paragraph's line) is a sure one."""
+    fielded = fielded or {}
+    lines_read = [("", fielded[line].title, True) if line in fielded and fielded[line].title
+                  else _title_line(lines[line - 1], para) for line, para in paras]
     sure = sum(t is not None and t[2] for t in lines_read)
     if sure < 2 or 2 * sure < len(paras):
         return None
-    titles = [t and _authored(t[:2], para, [n for n in lines[line:line + 9] if not _blank(n)][:5])
+    titles = [t and (fielded[line].as_title() if t[0] == "" and line in fielded else
+                     _authored(t[:2], para, [n for n in lines[line:line + 9] if not _blank(n)][:5]))
               for t, (line, para) in zip(lines_read, paras)]
     found = sum(t is not None for t in titles)
     rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
@@ -488,7 +637,8 @@ _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token 
 def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
     """(the paragraph's first line, as joined, the title it holds, sure) where that line reads as a paper's title
     above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may, and a '.' a line
-    in Title Case), and a capitalised sentence under it; sure: also most of its longer words capitalised, a
+    in Title Case, and none holds a link: "Code: https://..."), and a capitalised sentence under it; sure: also most
+    of its longer words capitalised, a
     "Name: ..." form or a label.  Else None."""
     first = first.strip()  # (as paragraphs() joins it)
     if not para.startswith(first):
@@ -501,7 +651,7 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
     title = (bold.group(1) or bold.group(2)) if bold else title
     words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
     rest = para[len(first):].lstrip()
-    if not words or len(title.split()) > 30 or title.endswith((",", ";", ":")) \
+    if not words or len(title.split()) > 30 or title.endswith((",", ";", ":")) or "://" in title \
             or not (_CAPITALISED.match(_ABSTRACT_LABEL.sub("", rest, count=1)) or rest[:1].isupper()):
         return None
     cased = sum(w[0].isupper() for w in words) / len(words)

@@ -212,6 +212,48 @@ def test_a_first_page_s_front_matter_under_a_title_is_no_part_of_the_abstract(tm
     assert any(i.message.startswith("3 of 3 titles have a first page's front matter under them") for i in result.issues)
 
 
+
+def test_an_arxiv_listing_s_field_lines_give_title_authors_and_address(tmp_path):
+    """arXiv's listing pasted: "[1] arXiv:2501.00001 [pdf, html, other]", "Title: ...", "Authors: ...", "Comments: ...",
+    "Subjects: ...", the abstract: the fields are no part of the abstract; title, authors and the arXiv page go to
+    the paper, the other fields are left out (counted in a note)."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    text = ("arXiv cs.LG new submissions\n\n"
+            f"[1] arXiv:2501.00001 [pdf, html, other]\nTitle: Sparse Attention at Scale\nAuthors: Jane Doe, John Smith\n"
+            f"Comments: 10 pages, 4 figures\nSubjects: Machine Learning (cs.LG); Artificial Intelligence (cs.AI)\n{body}\n\n"
+            f"[2] arXiv:2501.00002 [pdf, other]\nTitle: CoCo: Compact Graph Clustering\nAuthors: Ann Lee\n"
+            f"Subjects: Machine Learning (cs.LG)\n{body}\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.source.line, r.title, r.authors, r.url, r.text) for r in result.records] == [
+        (3, "Sparse Attention at Scale", ["Jane Doe", "John Smith"], "https://arxiv.org/abs/2501.00001", body),
+        (10, "CoCo: Compact Graph Clustering", ["Ann Lee"], "https://arxiv.org/abs/2501.00002", body)]
+    assert ("info", 3, "2 of 2 abstracts have field lines around them (Title:, Authors:, Keywords:, an arXiv id...): "
+                       "read as their titles, authors, keywords, area and address; left out: 1 'comments', 2 'subjects'"
+            ) in [(i.level, i.line, i.message) for i in result.issues]
+
+
+def test_an_openreview_page_s_fields_around_the_abstract_are_read_as_fields(tmp_path):
+    """OpenReview's forum page pasted: the title, the authors' names, "Published: ...", the venue's line, "Keywords:",
+    "TL;DR:", "Abstract: ..." and, under it, "Primary Area: ...": title, authors, keywords and the area go to the
+    paper (the area as a given one), the rest is left out; the abstract is the abstract alone.  One field line
+    alone over an abstract ("Code: https://...") is the abstract's (a line with a link is no title either)."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    page = ("{t}\nJane Doe, John Smith\nPublished: 26 Jan 2026, Last Modified: 01 Mar 2026\nICLR 2026 Poster\n"
+            "Keywords: sparse attention, long context\nTL;DR: Learned sparse attention halves the cost.\nAbstract: {b}\n"
+            "Primary Area: foundation or frontier models, including LLMs")
+    text = ("ICLR 2026 Papers\n\n" + page.format(t="Sparse Attention at Scale", b=body) + "\n\n"
+            + page.format(t="CoCo: Compact Graph Clustering", b=body) + "\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.title, r.authors, r.keywords, r.area, r.text) for r in result.records] == [
+        (t, ["Jane Doe", "John Smith"], ["sparse attention", "long context"], "foundation or frontier models, including "
+         "LLMs", body) for t in ("Sparse Attention at Scale", "CoCo: Compact Graph Clustering")]
+    note = next(i.message for i in result.issues if "field lines" in i.message)
+    assert note.endswith("left out: 2 'a line without a label', 2 'published', 2 'tl;dr'")
+    (tmp_path / "b").mkdir()
+    plain = read_one(tmp_path / "b", "b.txt", f"ICLR 2026 Papers\n\nCode: https://github.com/x/y\n{body}\n\n{body}\n".encode())
+    assert [(r.title, r.text) for r in plain.records] == [(None, f"Code: https://github.com/x/y {body}"), (None, body)]
+
+
 def test_a_title_in_sentence_case_over_its_abstract_is_read_where_most_titles_are_sure(tmp_path):
     """Blank lines between titles and abstracts: once most title lines are sure ones, a title in sentence case is a
     title too (it used to be joined, with its abstract, to the abstract above), as in a file without blank lines."""

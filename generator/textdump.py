@@ -471,23 +471,23 @@ def _field_lines(start: int, para: str, lines: list[str]) -> tuple[str, _Fields]
 
 
 def _fields(given: dict, plain: list[str]) -> _Fields:
-    """_Fields from a paragraph's fields (key -> (label, value)) and its lines without a label (title, names...)."""
-    fields = _Fields()
-    title = given.pop("title", None)
-    fields.title = " ".join(title[1].split()) if title else plain.pop(0) if plain and not _author_line(plain[0]) else None
-    authors = given.pop("authors", None)
-    names = _author_line(f"Authors: {authors[1]}") if authors else next(filter(None, map(_author_line, plain)), None)
-    fields.authors = names or (split_list(authors[1], ",;", names=True) if authors else [])
-    fields.left = [text for text in plain if not (_author_line(text) and not authors)]
-    keywords, area = given.pop("keywords", None), given.pop("area", None)
-    fields.keywords = split_list(keywords[1].rstrip("."), ",;") if keywords else []
-    fields.area = area[1] if area else None
-    url, doi, arxiv = given.pop("url", None), given.pop("doi", None), given.pop("arxiv", None)
-    fields.url = address({"url": url[1] if url and "/" in url[1] else None, "doi": doi[1] if doi else None,
-                          "eprint": arxiv[1] if arxiv else None, "archiveprefix": "arXiv" if arxiv else None})
-    fields.left = [label for label, _ in given.values() if label != "abstract"] + ["a line without a label"] * len(
-        fields.left)
-    return fields
+    """_Fields from a paragraph's fields (key -> (label, value)) and its lines without a label: the first is the
+    title where no field gives one, a line of names the authors where no field gives them."""
+    title, authors, keywords, area = (given.pop(key, None) for key in ("title", "authors", "keywords", "area"))
+    url, doi, arxiv = (given.pop(key, None) for key in ("url", "doi", "arxiv"))
+    if not title and plain and not _author_line(plain[0]):
+        title, plain = ("title", plain[0]), plain[1:]
+    named = next((k for k, text in enumerate(plain) if _author_line(text)), None) if not authors else None
+    names = _author_line(f"Authors: {authors[1]}") if authors else _author_line(plain[named]) if named is not None else []
+    if authors and not names and not authors[1].lower().startswith("anonymous"):
+        names = split_list(authors[1], ",;", names=True)
+    link = url[1] if url and re.match(r"https?://|www\.", url[1]) else None
+    return _Fields(title=" ".join(title[1].split()) if title else None, authors=names or [],
+                   url=address({"url": link, "doi": doi[1] if doi else None, "eprint": arxiv[1] if arxiv else None,
+                                "archiveprefix": "arXiv" if arxiv else None}),
+                   keywords=split_list(keywords[1].rstrip("."), ",;") if keywords else [], area=area[1] if area else None,
+                   left=[label for label, _ in given.values()]
+                   + ["a line without a label"] * (len(plain) - (named is not None)))
 
 
 def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult,

@@ -73,7 +73,8 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
     one paragraph per line (and the header line above them, if the file opens with one), said in a note: two or
     more lines of at least ABSTRACT_LINE characters, each with a sentence break inside (not the wrapped lines of
     one abstract), longer together than an abstract can be (LONG_PARAGRAPH: an abstract's own paragraphs are not),
-    or all the file holds under its header line.  Such lines that stay one abstract are pointed out in a note."""
+    or all the file holds under its header line, or each a list's item ("- **Title**: abstract").  Such lines that
+    stay one abstract are pointed out in a note."""
     skip = _furniture(text)
     for number, line in skip.items():
         result.issues.append(Issue("warning", name, number, f"{line!r}: a page number or a line every page repeats, "
@@ -87,7 +88,8 @@ def one_per_line(text: str, name: str, result: ReadResult) -> list[tuple[int, st
         first, last = start + len(lines) - len(body), start + len(lines) - 1
         whole = len(body) >= 2 and all(len(line) >= ABSTRACT_LINE and _SENTENCE_BREAK.search(line) for line in body)
         alone = head and len(found) == 1 or k == 1 and len(found) == 2 and headed  # (the body of a headed file)
-        if whole and (sum(map(len, body)) > LONG_PARAGRAPH or alone):
+        items = whole and all(_BULLET.match(line) for line in body)  # (a Markdown list of abstracts)
+        if whole and (sum(map(len, body)) > LONG_PARAGRAPH or alone or items):
             out += [(start + i, line) for i, line in enumerate(lines)]
             result.issues.append(Issue("info", name, start, f"{len(body)} abstracts on lines {first}-{last} with no blank "
                                        "line between them: read as one abstract per line"))
@@ -273,11 +275,12 @@ def _title_alone(para: tuple[int, str], lines: list[str] | None) -> str:
 
 def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, result: ReadResult,
                fielded: dict[int, _Fields] | None = None) -> list[_Abstract]:
-    """Each abstract of a text file's paragraphs (after its header): a PDF's page numbers and running headers, and
-    an "Abstract" label alone, are left out; a list with blank lines around it, a keywords line, a link alone on
-    its line, the rest of a sentence a page break cut, and in a titled file a paragraph without a title line, are
-    read as part of the abstract above (a paper's page as its address).  A paragraph with a title in field lines
-    (`fielded`) is titled."""
+    """Each abstract of a text file's paragraphs (after its header): a PDF's page numbers and running headers, an
+    "Abstract" label alone and a Markdown heading that titles no abstract ("## Week 1") are left out; a list's item
+    as long as an abstract is one ("- **Title**: ...", its bold lead its title); a list with blank lines around
+    it, a keywords line, a link alone on its line, the rest of a sentence a page break cut, and in a titled file a
+    paragraph without a title line, are read as part of the abstract above (a paper's page as its address).  A
+    paragraph with a title in field lines (`fielded`) is titled."""
     abstracts: list[_Abstract] = []
     repeated = {p for p, n in Counter(p for _, p in paras).items() if n >= 3 and len(p.split()) <= 12}
 
@@ -309,7 +312,9 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
                  " (a page break or a blank line inside it?)")
             continue
         bullet = _BULLET.match(para) is not None
-        listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and (
+        item = bullet and title is None and len(para) >= ABSTRACT_LINE and _SENTENCE_BREAK.search(para) is not None
+        # (an abstract as a list's item: as one_per_line reads a line)
+        listed = title is None and bool(abstracts) and not _SEPARATOR_LINE.fullmatch(para) and not item and (
             bullet or abstracts[-1].text.endswith(":")  # (paragraphs are stripped)
             or in_list and len(para.split()) < ABSTRACT_WORDS)  # ("Our contributions are:", the items, the rest)
         in_list = listed and (in_list or bullet)
@@ -322,12 +327,19 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
             join("info", line, para, "a link alone on its line", as_text=not page)
         elif _LABEL_ALONE.fullmatch(para):  # "Abstract" on a line of its own, over the abstract
             result.exclude(name, line, f"{para!r}: a label, not an abstract; left out", "a label alone", level="info")
+        elif title is None and _HEADING.fullmatch(para):  # "## Week 1" over a list of abstracts: the file's sections
+            result.exclude(name, line, f"{para!r}: a heading, not an abstract (no abstract under it reads as its "
+                           "paper's); left out", "a heading", level="info")
         elif abstracts and _KEYWORDS_ALONE.fullmatch(para):  # a keywords line with a blank line above it
             join("info", line, para, "a keywords line")
         elif titles and title is None and abstracts:  # a paragraph of the abstract above (a blank line inside it)
             long = len(para.split()) >= ABSTRACT_WORDS  # (as long as an abstract: maybe one without its title line)
             join("warning" if long else "info", line, para, "no title line", " (a blank line inside it?"
                  + (" It is as long as an abstract: if it is one, give it a title line)" if long else ")"))
+        elif item:  # "- **Title**: abstract", "* abstract": without the list's mark, the bold lead its title
+            lead = _ITEM_TITLE.match(para)
+            abstracts.append(_Abstract(line, (lead.group(1) or lead.group(2)).strip(), para[lead.end():], []) if lead
+                             else _Abstract(line, None, para[_BULLET.match(para).end() - 1:], []))
         else:
             abstracts.append(_Abstract(line, title[1], para[len(title[0]):].lstrip(), title[2]) if title
                              else _Abstract(line, None, para, []))
@@ -615,6 +627,8 @@ def _author_line(line: str, alone: bool = False) -> list[str] | None:
 _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
 _PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
 _BULLET = re.compile(r"[-*•◦▪‣]\s+\S")  # a list item opening a paragraph
+_HEADING = re.compile(r"#{1,6}\s+\S.{0,150}")  # a Markdown heading alone
+_ITEM_TITLE = re.compile(r"[-*•◦▪‣]\s+(?:\*\*(\S.{1,300}?)\*\*|__(\S.{1,300}?)__)\s*(?:[:—–]|\s-\s|\.\s)\s*(?=\S)")  # "- **Title**: "
 _ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
 _KEYWORDS_WORDS = ("Keywords", "Key words", "Key Words", "KEYWORDS", "Index Terms")
 _KEYWORDS_LABEL = rf"(?:{'|'.join(_KEYWORDS_WORDS)})\s*[:：—–-]\s*"

@@ -254,6 +254,26 @@ def test_an_openreview_page_s_fields_around_the_abstract_are_read_as_fields(tmp_
     assert [(r.title, r.text) for r in plain.records] == [(None, f"Code: https://github.com/x/y {body}"), (None, body)]
 
 
+
+@pytest.mark.parametrize("layout", ["- **{t}**: {b}", "* __{t}__ — {b}", "- {b}"])
+def test_a_markdown_list_of_abstracts_gives_one_paper_per_item(tmp_path, layout):
+    """A reading list in Markdown: one item per abstract, no blank line between them, "## Week 1" headings over
+    the lists.  Each item is a paper (its bold lead, "**Title**:", its title; the list's mark no part of it); a
+    heading alone is left out with a note.  (It was one paper of all the items, or none: over 100,000 characters.)"""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 8)
+    titles = ["Sparse Attention at Scale", "CoCo: Compact *Graph* Clustering", "Gaia2", "A Method Numbered 4"]
+    item = lambda k: layout.format(t=titles[k], b=f"{body} Paper {k}.")  # noqa: E731
+    text = (f"# ICLR 2026 reading list\n\n## Week 1\n\n{item(0)}\n{item(1)}\n\n## Week 2\n\n{item(2)}\n{item(3)}\n")
+    result = read_one(tmp_path, "list.md", text.encode())
+    named = "{t}" in layout
+    assert [(r.source.line, r.title, r.text) for r in result.records] == [
+        (line, titles[k] if named else None, f"{body} Paper {k}.") for k, line in enumerate([5, 6, 10, 11])]
+    assert [(i.line, i.message) for i in result.excluded] == [
+        (3, "'## Week 1': a heading, not an abstract (no abstract under it reads as its paper's); left out"),
+        (8, "'## Week 2': a heading, not an abstract (no abstract under it reads as its paper's); left out")]
+    assert not [i for i in result.issues if i.level != "info"]
+
+
 def test_a_title_in_sentence_case_over_its_abstract_is_read_where_most_titles_are_sure(tmp_path):
     """Blank lines between titles and abstracts: once most title lines are sure ones, a title in sentence case is a
     title too (it used to be joined, with its abstract, to the abstract above), as in a file without blank lines."""

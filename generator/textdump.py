@@ -108,7 +108,8 @@ def _furniture(text: str) -> dict[int, str]:
     at least ("Under review as a conference paper at ICLR 2026"; not the opening words many abstracts share, nor
     the last line of an abstract the file holds three times), wherever it stands; and a page number next to one,
     or between a paragraph's last sentence and a blank line.  Never the file's first line, nor a keywords,
-    authors, institutions or front matter line many papers share ("Paper under double-blind review": _authored)."""
+    authors, institutions or front matter line many papers share ("Paper under double-blind review": _authored),
+    nor a field line ("Primary Area: learning theory": _fielded)."""
     raw = text.split("\n")
     short = {i: line.strip() for i, line in enumerate(raw) if i and len(line) <= MAX_HEADER_CHARS}
     numbers = {i for i, line in short.items() if line and (line[0].isdigit() or line[0] in "-–—Pp")
@@ -123,7 +124,7 @@ def _furniture(text: str) -> dict[int, str]:
             ends.setdefault(line, []).append(at(i - 1))
     heads = {line for line, above in ends.items() if len(above) >= 3 and len(set(above)) >= 2
              and not (_KEYWORDS_ALONE.fullmatch(line) or _FIRST_PAGE_LINE.fullmatch(line) or _author_line(line)
-                      or _affiliation_line(line))}
+                      or _affiliation_line(line) or _FIELD.fullmatch(line))}
     out = {}
     for i in sorted(numbers | {i for i, line in short.items() if line in heads} if heads else numbers):
         line, above, below = short[i], at(i - 1), at(i + 1)
@@ -454,7 +455,7 @@ def _field_lines(start: int, para: str, lines: list[str]) -> tuple[str, _Fields]
         arxiv = _ARXIV_LINE.fullmatch(text) if k == 0 else None
         if arxiv:
             given.setdefault("arxiv", ("arxiv", arxiv.group(1)))
-        elif m and m.group(2).strip() and m.group(1).lower() != "abstract":
+        elif m and _field_value(m):
             label = " ".join(m.group(1).lower().split())
             given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
         elif labelled is not None and len(plain) < 4 and len(text) <= MAX_HEADER_CHARS * 2:
@@ -473,13 +474,22 @@ def _field_lines(start: int, para: str, lines: list[str]) -> tuple[str, _Fields]
         return None
     while len(body) > 1:  # closing field lines: "Primary Area: ...", "Keywords: ..."
         m = _FIELD.fullmatch(body[-1])
-        if not m or m.group(1).lower() in ("title", "abstract") or not m.group(2).strip():
+        if not m or m.group(1).lower() == "title" or not _field_value(m):
             break
         label = " ".join(m.group(1).lower().split())
         given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
         body = body[:-1]
     text = " ".join(body)
     return (text, _fields(given, plain)) if len(text.split()) >= 12 else None
+
+
+def _field_value(m: re.Match) -> bool:
+    """Is _FIELD's match a field with its value: any, but for an address's label a link ("LINK: Learning Instance-
+    level Knowledge ..." is a paper's title), and not "Abstract:" (the abstract's own label)?"""
+    label, value = m.group(1).lower(), m.group(2).strip()
+    if label in ("url", "link", "pdf", "code", "doi"):
+        return bool(re.match(r"(?:https?://|www\.|doi:|10\.\d{4,}/|arXiv:)\S", value, re.I))
+    return bool(value) and label != "abstract"
 
 
 def _fields(given: dict, plain: list[str]) -> _Fields:

@@ -410,7 +410,7 @@ def read_ris(text: str, name: str, result: ReadResult) -> None:
         row = {"abstract": fields.get("abstract") or fields.get("notes_abstract"),
                "title": fields.get("title") or fields.get("primary_title"),
                "authors": [_first_last(a) for a in _ris_list(fields, "authors", "first_authors")],
-               "keywords": _ris_list(fields, "keywords"),
+               "keywords": [k for v in _ris_list(fields, "keywords") for k in split_list(v, ";")],  # ("KW  - a; b")
                "url": next(iter(_ris_list(fields, "urls")), None), "doi": fields.get("doi")}
         kind = str(fields.get("type_of_reference") or "").strip()
         _record(row, name, at + 1, default, result, what="RIS record" + (f" ({kind})" if kind else ""),

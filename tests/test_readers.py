@@ -640,7 +640,7 @@ def test_a_ris_file_s_records_with_abstracts_are_records(tmp_path):
            "TY  - CONF\nAU  - Lee, Ann\nAU  - Chen, Bo\nTI  - Gaia2: Benchmarking LLM Agents\n"
            "T2  - International Conference on Learning Representations\nPY  - 2026\n"
            f"AB  - We introduce **Gaia2**, reaching 95.2% on it.\n  {ABSTRACT}\n"
-           "KW  - agents\nKW  - benchmark\nDO  - 10.1234/gaia2\nER  - \n\n"
+           "KW  - agents\nKW  - benchmark; LLM\nDO  - 10.1234/gaia2\nER  - \n\n"
            "TY  - JOUR\nA1  - Doe, Jane\nT1  - No abstract\nER  - \n"
            "a stray line\n"
            f"TY  - JOUR\nAU  - Google DeepMind\nT1  - From EndNote\nN2  - {ABSTRACT} Two.\n"
@@ -649,7 +649,7 @@ def test_a_ris_file_s_records_with_abstracts_are_records(tmp_path):
     result = read_one(tmp_path, "refs.ris", ris.encode())
     assert [(r.source.line, r.title, r.authors, r.url, r.keywords, r.collection, r.text) for r in result.records] == [
         (3, "Gaia2: Benchmarking LLM Agents", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/gaia2",
-         ["agents", "benchmark"], "refs", f"We introduce **Gaia2**, reaching 95.2% on it. {ABSTRACT}"),
+         ["agents", "benchmark", "LLM"], "refs", f"We introduce **Gaia2**, reaching 95.2% on it. {ABSTRACT}"),
         (21, "From EndNote", ["Google DeepMind"], "https://arxiv.org/abs/2501.00001", [], "refs", f"{ABSTRACT} Two."),
         (26, None, [], None, [], "refs", f"{ABSTRACT} Three.")]
     said = [(i.level, i.line, i.message) for i in result.issues]

@@ -368,12 +368,15 @@ def _unnumbered(paras: list[tuple[int, str]], name: str, result: ReadResult) -> 
 
 # a field line: "Title: ...", "Authors: ...", "Comments: ...", "Primary Area: ..." (arXiv's listings and abstract
 # pages, OpenReview's forum pages, hand-made files), and arXiv's id line "arXiv:2501.00001 [pdf, html, other]"
-_FIELD = re.compile(r"((?i:title|authors?|author\s*\(s\)|comments?|subjects?|journal[- ]ref|doi|report[- ]no|"
-                    r"msc[- ]class|acm[- ]class|published|last\s+modified|keywords?|key\s+words|index\s+terms|tl;?\s*dr|"
-                    r"venue|primary[\s_]+area|track|code|url|pdf|link|submission\s+number|abstract))\s*[:：]\s*(.*)")
+_LABELS = (r"title|authors?|author\s*\(s\)|comments?|subjects?|journal[- ]ref|doi|report[- ]no|msc[- ]class|acm[- ]class|"
+           r"published|last\s+modified|keywords?|key\s+words|index\s+terms|tl;?\s*dr|venue|primary[\s_]+area|track|code|"
+           r"url|pdf|link|submission\s+number|anthology\s+id|volume|month|year|address|publisher|pages|language|bibkey|"
+           r"editors?|abstract")  # (arXiv's, OpenReview's, the ACL Anthology's)
+_FIELD = re.compile(rf"((?i:{_LABELS}))\s*[:：]\s*(.*)")
+_FIELD_ALONE = re.compile(rf"((?i:{_LABELS}))\s*[:：]?")  # a label over its value's line: "Authors", "Anthology ID:"
 _ARXIV_LINE = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\s*\[[^\]]*\])*")
 _FIELD_LINES = 12  # lines of fields above an abstract, at most
-_ABSTRACT_INSIDE = re.compile(r"\s(?:Abstract|ABSTRACT)\s*[:：]")  # (an "Abstract:" label after some other line)
+_ABSTRACT_INSIDE = re.compile(r"\s(?:Abstract|ABSTRACT)(?:\s*[:：]|\s)")  # (an "Abstract" label after another line)
 _GIVEN = {"title": "title", "authors": "authors", "author": "authors", "keywords": "keywords", "keyword": "keywords",
           "key words": "keywords", "index terms": "keywords", "primary area": "area", "primary_area": "area",
           "url": "url", "link": "url", "pdf": "url", "doi": "doi"}
@@ -443,44 +446,69 @@ def _paragraph_lines(start: int, para: str, lines: list[str]) -> list[str]:
 
 
 def _field_lines(start: int, para: str, lines: list[str]) -> tuple[str, _Fields] | None:
-    """(the abstract, its _Fields) where field lines open the paragraph that starts at line `start`; else None."""
+    """(the abstract, its _Fields) where field lines open the paragraph that starts at line `start`, or lines
+    _authored does not read stand between its title and an "Abstract" label, or field lines close it; else None."""
     block = _paragraph_lines(start, para, lines)
     if " ".join(block) != para:
         return None  # (lines of the file that do not spell the paragraph: a PDF's page furniture taken out of it)
     labelled = next((k for k, text in enumerate(block[:_FIELD_LINES + 1])
                      if _LABEL_ALONE.fullmatch(text) or _ABSTRACT_LABEL.match(text)), None)  # (above it: fields)
+    given, plain, taken = _opening(block[:_FIELD_LINES if labelled is None else labelled], labelled is not None)
+    if labelled is not None and taken == labelled:
+        label = block[labelled]
+        body = block[labelled + 1:] if _LABEL_ALONE.fullmatch(label) else [_ABSTRACT_LABEL.sub("", label, count=1),
+                                                                             *block[labelled + 1:]]
+    elif len(given) >= 2 and {"title", "authors", "arxiv"} & given.keys() and not plain:
+        body = block[taken:]
+    else:
+        return None
+    body, closing = _closing(body)
+    known = lambda text: _author_line(text) or _affiliation_line(text) or _FRONT_LINE.fullmatch(text)  # noqa: E731
+    if not (given or closing.keys() - {"keywords"} or not all(map(known, plain[1:]))):
+        return None  # (a title, names, front matter and a label over the abstract, a keywords line under it: read
+        # so by _titles and read_text)
+    text = " ".join(body)
+    return (text, _fields({**closing, **given}, plain)) if len(text.split()) >= 12 else None
+
+
+def _opening(top: list[str], labelled: bool) -> tuple[dict, list[str], int]:
+    """The fields of a paragraph's opening lines (key -> (label, value)), its lines without a label (where an
+    "Abstract" label follows: a title, names, "Part of Advances in Neural Information Processing Systems 37"),
+    and how many lines that is."""
     given, plain, taken = {}, [], 0
-    for k, text in enumerate(block[:_FIELD_LINES if labelled is None else labelled]):
-        m = _FIELD.fullmatch(text)
-        arxiv = _ARXIV_LINE.fullmatch(text) if k == 0 else None
+    while taken < len(top):
+        text = top[taken]
+        m = _FIELD.fullmatch(text) or taken + 1 < len(top) and _FIELD_ALONE.fullmatch(text) \
+            and _FIELD.fullmatch(f"{text.rstrip(':： ')}: {top[taken + 1]}")  # ("Authors" over the names)
+        arxiv = _ARXIV_LINE.fullmatch(text) if taken == 0 else None
         if arxiv:
             given.setdefault("arxiv", ("arxiv", arxiv.group(1)))
         elif m and _field_value(m):
             label = " ".join(m.group(1).lower().split())
             given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
-        elif labelled is not None and len(plain) < 4 and len(text) <= MAX_HEADER_CHARS * 2:
-            plain.append(text)  # (a title, the authors' names, "ICLR 2026 Poster" over the fields)
+            taken += not _FIELD.fullmatch(text)  # (its value's line too)
+        elif labelled and len(plain) < 4 and len(text) <= MAX_HEADER_CHARS * 2:
+            plain.append(text)
         else:
             break
         taken += 1
-    named = len(given)
-    if labelled is not None and taken == labelled and named >= 1:
-        label = block[labelled]
-        body = block[labelled + 1:] if _LABEL_ALONE.fullmatch(label) else [_ABSTRACT_LABEL.sub("", label, count=1),
-                                                                             *block[labelled + 1:]]
-    elif named >= 2 and {"title", "authors", "arxiv"} & given.keys() and not plain:
-        body = block[taken:]
-    else:
-        return None
-    while len(body) > 1:  # closing field lines: "Primary Area: ...", "Keywords: ..."
-        m = _FIELD.fullmatch(body[-1])
-        if not m or m.group(1).lower() == "title" or not _field_value(m):
+    return given, plain, taken
+
+
+def _closing(body: list[str]) -> tuple[list[str], dict]:
+    """The abstract's lines without the field lines that close it ("Primary Area: ...", "Keywords: ...", the ACL
+    Anthology's "Anthology ID:" over its value), and their fields."""
+    given = {}
+    while len(body) > 1:
+        m, n = _FIELD.fullmatch(body[-1]), 1
+        if not m and len(body) > 2 and len(body[-1]) <= MAX_HEADER_CHARS * 2 and _FIELD_ALONE.fullmatch(body[-2]):
+            m, n = _FIELD.fullmatch(f"{body[-2].rstrip(':： ')}: {body[-1]}"), 2
+        if not m or m.group(1).lower() in ("title", "abstract") or not _field_value(m):
             break
         label = " ".join(m.group(1).lower().split())
         given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
-        body = body[:-1]
-    text = " ".join(body)
-    return (text, _fields(given, plain)) if len(text.split()) >= 12 else None
+        body = body[:-n]
+    return body, given
 
 
 def _field_value(m: re.Match) -> bool:

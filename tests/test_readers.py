@@ -276,6 +276,29 @@ def test_a_markdown_list_of_abstracts_gives_one_paper_per_item(tmp_path, layout)
     assert not [i for i in result.issues if i.level != "info"]
 
 
+
+@pytest.mark.parametrize("layout", [
+    "{t}\nPart of Advances in Neural Information Processing Systems 37 (NeurIPS 2024) Main Conference Track\nBibtex Paper"
+    "\nAuthors\nJane Doe, John Smith\nAbstract\n{b}",
+    "{t}\nJane Doe, John Smith; Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition "
+    "(CVPR), 2025, pp. 1234-1243\nAbstract\n{b}",
+    "{t}\nJane Doe, John Smith\nAbstract\n{b}\nAnthology ID:\n2025.acl-long.{k}\nVolume:\nProceedings of the 63rd "
+    "Annual Meeting of the Association for Computational Linguistics (Volume 1: Long Papers)\nMonth:\nJuly"])
+def test_a_proceedings_page_s_lines_around_the_abstract_are_left_out(tmp_path, layout):
+    """Abstracts pasted from proceedings sites (NeurIPS's, the CVF's, the ACL Anthology's): whatever stands between
+    the title and an "Abstract" label (a venue's line, "Bibtex Paper", "Authors" over the names) and the fields
+    under the abstract ("Anthology ID:" over its value) are no part of it; the names, where they stand alone on
+    their line, are the authors."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    titles = ["Sparse Attention at Scale", "CoCo: Compact Graph Clustering", "A Method Numbered 3"]
+    text = "Papers\n\n" + "\n\n".join(layout.format(t=t, b=f"{body} Paper {k}.", k=k) for k, t in enumerate(titles))
+    result = read_one(tmp_path, "a.txt", (text + "\n").encode())
+    named = [] if "CVF" in layout else ["Jane Doe", "John Smith"]
+    assert [(r.title, r.authors, r.text) for r in result.records] == [
+        (t, named, f"{body} Paper {k}.") for k, t in enumerate(titles)]
+    assert not [i for i in result.issues if i.level != "info"]
+
+
 def test_a_title_in_sentence_case_over_its_abstract_is_read_where_most_titles_are_sure(tmp_path):
     """Blank lines between titles and abstracts: once most title lines are sure ones, a title in sentence case is a
     title too (it used to be joined, with its abstract, to the abstract above), as in a file without blank lines."""

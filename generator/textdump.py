@@ -520,15 +520,25 @@ def _field_value(m: re.Match) -> bool:
     return bool(value) and label != "abstract"
 
 
+_VENUE_AFTER = re.compile(r";\s*(?:In\s+)?(?:Proceedings|Advances|Transactions|Journal)\b")  # (the CVF's way)
+
+
+def _names_line(text: str) -> list[str] | None:
+    """The authors a line without a label names: _author_line's, or theirs before "; Proceedings of ..." (the
+    CVF's "Jane Doe, John Smith; Proceedings of the IEEE/CVF Conference ...")."""
+    venue = _VENUE_AFTER.search(text)
+    return _author_line(text[:venue.start()] if venue else text)
+
+
 def _fields(given: dict, plain: list[str]) -> _Fields:
     """_Fields from a paragraph's fields (key -> (label, value)) and its lines without a label: the first is the
     title where no field gives one, a line of names the authors where no field gives them."""
     title, authors, keywords, area = (given.pop(key, None) for key in ("title", "authors", "keywords", "area"))
     url, doi, arxiv = (given.pop(key, None) for key in ("url", "doi", "arxiv"))
-    if not title and plain and not _author_line(plain[0]):
+    if not title and plain and not _names_line(plain[0]):
         title, plain = ("title", plain[0]), plain[1:]
-    named = next((k for k, text in enumerate(plain) if _author_line(text)), None) if not authors else None
-    names = _author_line(f"Authors: {authors[1]}") if authors else _author_line(plain[named]) if named is not None else []
+    named = next((k for k, text in enumerate(plain) if _names_line(text)), None) if not authors else None
+    names = _author_line(f"Authors: {authors[1]}") if authors else _names_line(plain[named]) if named is not None else []
     if authors and not names and not authors[1].lower().startswith("anonymous"):
         names = split_list(authors[1], ",;", names=True)
     link = url[1] if url and re.match(r"https?://|www\.", url[1]) else None

@@ -24,7 +24,7 @@ COLUMNS = {
     "authors": ("authors", "author", "author_names", "author_list"),
     "url": ("url", "openreview_url", "link", "pdf_url", "paper_url", "forum"),
     "keywords": ("keywords", "keyword", "tags", "manual_tags", "author_keywords"),  # (Zotero, Scopus)
-    "area": ("primary_area", "area", "category", "topic", "track"),
+    "area": ("primary_area", "area", "primary_subject_area", "subject_area", "category", "topic", "track"),  # (CMT's)
     "collection": ("collection", "venue", "conference"),
 }
 _SEP_HINT = re.compile(r"sep=([,;\t|])[ \t]*\n")

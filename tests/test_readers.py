@@ -690,7 +690,7 @@ def test_a_ris_file_s_records_with_abstracts_are_records(tmp_path):
 
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):
     """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First", a DOI where the Url is
-    empty; Scopus's "Author Keywords"."""
+    empty; Scopus's "Author Keywords"; Microsoft CMT's "Paper Title", "Author Names", "Primary Subject Area"."""
     zotero = ('"Key","Item Type","Publication Year","Author","Title","DOI","Url","Abstract Note","Manual Tags"\n'
               f'"K1","conferencePaper","2026","Lee, Ann; Chen, Bo","Gaia2","10.1234/g2","","{ABSTRACT}","agents; benchmark"\n')
     scopus = f'Authors,Title,Abstract,Author Keywords,Link\n"Lee A., Chen B.",ProtoKV,"{ABSTRACT} Two.",KV cache; LLM,\n'
@@ -701,6 +701,11 @@ def test_a_reference_manager_s_csv_export_is_read(tmp_path):
     (tmp_path / "s").mkdir()
     result = read_one(tmp_path / "s", "scopus.csv", scopus.encode())
     assert [(r.authors, r.keywords) for r in result.records] == [(["Lee A.", "Chen B."], ["KV cache", "LLM"])]
+    cmt = ('"Paper ID","Paper Title","Abstract","Author Names","Author Emails","Track Name","Primary Subject Area"\n'
+           f'"12","Gaia2","{ABSTRACT}","Ann Lee; Bo Chen","a@x.org; b@y.org","Main Track","learning theory"\n')
+    (tmp_path / "c").mkdir()  # (Microsoft CMT's export: its subject area is the paper's area, not its track)
+    result = read_one(tmp_path / "c", "cmt.csv", cmt.encode())
+    assert [(r.title, r.authors, r.area) for r in result.records] == [("Gaia2", ["Ann Lee", "Bo Chen"], "learning theory")]
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")

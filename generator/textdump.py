@@ -478,15 +478,14 @@ def _opening(top: list[str], labelled: bool) -> tuple[dict, list[str], int]:
     given, plain, taken = {}, [], 0
     while taken < len(top):
         text = top[taken]
-        m = _FIELD.fullmatch(text) or taken + 1 < len(top) and _FIELD_ALONE.fullmatch(text) \
-            and _FIELD.fullmatch(f"{text.rstrip(':： ')}: {top[taken + 1]}")  # ("Authors" over the names)
+        m = _FIELD.fullmatch(text)
+        pair = None if m or taken + 1 == len(top) else _label_over(text, top[taken + 1])  # ("Authors" over the names)
         arxiv = _ARXIV_LINE.fullmatch(text) if taken == 0 else None
         if arxiv:
             given.setdefault("arxiv", ("arxiv", arxiv.group(1)))
-        elif m and _field_value(m):
-            label = " ".join(m.group(1).lower().split())
-            given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
-            taken += not _FIELD.fullmatch(text)  # (its value's line too)
+        elif (m or pair) and _field_value(m or pair):
+            _put(given, m or pair)
+            taken += pair is not None  # (its value's line too)
         elif labelled and len(plain) < 4 and len(text) <= MAX_HEADER_CHARS * 2:
             plain.append(text)
         else:
@@ -501,14 +500,24 @@ def _closing(body: list[str]) -> tuple[list[str], dict]:
     given = {}
     while len(body) > 1:
         m, n = _FIELD.fullmatch(body[-1]), 1
-        if not m and len(body) > 2 and len(body[-1]) <= MAX_HEADER_CHARS * 2 and _FIELD_ALONE.fullmatch(body[-2]):
-            m, n = _FIELD.fullmatch(f"{body[-2].rstrip(':： ')}: {body[-1]}"), 2
+        if not m and len(body) > 2 and len(body[-1]) <= MAX_HEADER_CHARS * 2:
+            m, n = _label_over(body[-2], body[-1]), 2
         if not m or m.group(1).lower() in ("title", "abstract") or not _field_value(m):
             break
-        label = " ".join(m.group(1).lower().split())
-        given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
+        _put(given, m)
         body = body[:-n]
     return body, given
+
+
+def _label_over(label: str, value: str) -> re.Match | None:
+    """_FIELD's match for a label alone on its line over its value's line ("Anthology ID:" / "2025.acl-long.1")."""
+    return _FIELD.fullmatch(f"{label.rstrip(':： ')}: {value}") if _FIELD_ALONE.fullmatch(label) else None
+
+
+def _put(given: dict, m: re.Match) -> None:
+    """Keep a field's (label, value) under its key (_GIVEN's, else the label): the first of a key stays."""
+    label = " ".join(m.group(1).lower().split())
+    given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
 
 
 def _field_value(m: re.Match) -> bool:

@@ -1,8 +1,8 @@
 """Read: the files under the inputs, each by its format's reader, into RawRecords with file and line.
 
-Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL
-BibTeX and RIS (structured.py).  Here: which files are read (discover), how their bytes become text (decode,
-control characters), and what every record is checked for.  Problems are collected as `Issue`s
+Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
+BibTeX (structured.py), RIS and Web of Science's tagged files (tagged.py).  Here: which files are read
+(discover), how their bytes become text (decode, control characters), and what every record is checked for.  Problems are collected as `Issue`s
 (file:line: message) instead of raised, so that `paper-digest check` can report all of them at once;
 nothing is dropped silently (model.ReadResult's accounting).
 """
@@ -14,7 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 from .model import Issue, ReadResult
-from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_ris, read_table
+from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
+from .tagged import RIS, WOS, read_tagged
 from .textdump import LONG_PARAGRAPH, read_text
 
 TEXT_EXT = {".txt", ".md", ".text", ".abstracts"}
@@ -23,8 +24,8 @@ TABLE_EXT = {".csv": ",", ".tsv": "\t"}
 JSON_EXT = {".json"}
 JSONL_EXT = {".jsonl", ".ndjson"}
 BIB_EXT = {".bib"}
-RIS_EXT = {".ris"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | RIS_EXT
+TAGGED_EXT = {".ris": RIS, ".ciw": WOS}  # (.ciw: Web of Science's export for EndNote, its plain-text format)
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT)
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 _MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive",
@@ -107,7 +108,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl, .bib or .ris)"))
+                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl, .bib, .ris or .ciw)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -264,8 +265,8 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             read_jsonl(text, name, result)
         elif suffix in BIB_EXT:
             read_bibtex(text, name, result)
-        elif suffix in RIS_EXT:
-            read_ris(text, name, result)
+        elif suffix in TAGGED_EXT:
+            read_tagged(text, name, result, TAGGED_EXT[suffix])
         else:
             read_text(text, name, result)
     _one_spelling(result)

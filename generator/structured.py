@@ -1,6 +1,6 @@
 """Read: structured files, one record per row, object or entry: CSV/TSV (reference managers' exports
-included), JSON, JSONL, BibTeX and RIS.  Columns are matched by name (COLUMNS); a given title, authors, link,
-keywords or area travels with its abstract."""
+included), JSON, JSONL and BibTeX (RIS and Web of Science's tagged files: tagged.py).  Columns are matched by
+name (COLUMNS); a given title, authors, link, keywords or area travels with its abstract."""
 from __future__ import annotations
 
 import csv
@@ -18,12 +18,13 @@ from .venues import VENUE_YEAR, collection_name
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 # Column names accepted in structured files (first match wins).
+# Web of Science's tab-delimited export names its columns by its tags: AB, TI, AF (full names), AU, DE, DI.
 COLUMNS = {
-    "abstract": ("abstract", "summary", "text", "abstract_text", "content", "abstract_note"),  # (Zotero: Abstract Note)
-    "title": ("title", "paper_title", "name"),
-    "authors": ("authors", "author", "author_names", "author_list"),
+    "abstract": ("abstract", "summary", "text", "abstract_text", "content", "abstract_note", "ab"),  # (Zotero: Abstract Note)
+    "title": ("title", "paper_title", "name", "ti"),
+    "authors": ("authors", "author", "author_names", "author_list", "af", "au"),
     "url": ("url", "openreview_url", "link", "pdf_url", "paper_url", "forum"),
-    "keywords": ("keywords", "keyword", "tags", "manual_tags", "author_keywords"),  # (Zotero, Scopus)
+    "keywords": ("keywords", "keyword", "tags", "manual_tags", "author_keywords", "de"),  # (Zotero, Scopus)
     "area": ("primary_area", "area", "primary_subject_area", "subject_area", "category", "topic", "track"),  # (CMT's)
     "collection": ("collection", "venue", "conference"),
 }
@@ -85,7 +86,7 @@ def _names(authors) -> list[str]:
     reference managers export them: each "Last, First" read "First Last"), else at "," and "and"."""
     if isinstance(authors, str) and ";" in authors:
         names = split_list(authors, ";", names=True)
-        return [_first_last(n) if n.count(",") == 1 else n for n in names]
+        return [first_last(n) if n.count(",") == 1 else n for n in names]
     return split_list(authors, ",", names=True)
 
 
@@ -102,7 +103,7 @@ def address(row: dict) -> str | None:
         return f"https://openreview.net/forum?id={url}"
     if not url and ident and _ARXIV_ID.fullmatch(ident.strip()):
         return f"https://arxiv.org/abs/{ident.strip()}"
-    doi, eprint = _text(row.get("doi")), _text(row.get("eprint"))
+    doi, eprint = _text(row.get("doi") or row.get("di")), _text(row.get("eprint"))
     archive = str(row.get("archiveprefix") or row.get("eprinttype") or "")
     if not url and doi and doi.strip():
         return "https://doi.org/" + re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", doi.strip())
@@ -111,10 +112,11 @@ def address(row: dict) -> str | None:
     return url
 
 
+_ADDRESS_COLUMNS = ("doi", "di", "eprint", "archiveprefix", "eprinttype")  # (read by address)
 _TYPES = {int: "a number", float: "a number", bool: "true or false", dict: "an object", list: "a list"}
 
 
-def _record(row: dict, name: str, line: int, default_collection: str, result: ReadResult, what: str = "record",
+def add_record(row: dict, name: str, line: int, default_collection: str, result: ReadResult, what: str = "record",
             holds: str = "columns: " + ", ".join(COLUMNS["abstract"])) -> None:
     """Append row's record, or exclude it with the reason (`what` it is and what `holds` an abstract: messages)."""
     if isinstance(row.get("content"), dict):  # an OpenReview note: its fields are in "content"
@@ -177,12 +179,12 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
             result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
         result.files_not_read.append(name)
         return
-    known = {c for cols in COLUMNS.values() for c in cols}
+    known = {c for cols in COLUMNS.values() for c in cols} | set(_ADDRESS_COLUMNS)
     unread = [f for f in fieldnames if f and f.strip() and _column(f) not in known]
     if unread:  # (a title column under a name no alias has is otherwise lost without a word)
         result.issues.append(Issue("info", name, 1 + offset, "columns not read: " + ", ".join(repr(f) for f in unread[:12])
                                    + (" ..." if len(unread) > 12 else "") + " (the columns read: "
-                                   + ", ".join(cols[0] for cols in COLUMNS.values()) + ", or another name of theirs)"))
+                                   + ", ".join(cols[0] for cols in COLUMNS.values()) + ", doi, or another name of theirs)"))
     count = 0
     try:
         for row in reader:
@@ -198,7 +200,7 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
                                f"{len(fieldnames)}: a comma or quote inside an unquoted field? Not read: quote the "
                                "field", "more fields than the header", level="error")
                 continue
-            _record(row, name, line, default, result)
+            add_record(row, name, line, default, result)
     except csv.Error as exc:
         count += 1
         result.exclude(name, reader.reader.line_num + offset, f"CSV error: {exc} (a stray or unclosed quote?); this row and the rest "
@@ -281,7 +283,7 @@ def read_json(text: str, name: str, result: ReadResult) -> None:
         if not isinstance(item, dict):
             result.exclude(name, where, f"item {index} is not an object; skipped", "not a JSON object")
             continue
-        _record(item, name, where, default, result, what=f"item {index}")
+        add_record(item, name, where, default, result, what=f"item {index}")
     result.paragraphs[name] = len(items)
 
 
@@ -322,7 +324,7 @@ def read_jsonl(text: str, name: str, result: ReadResult) -> None:
         if not isinstance(item, dict):
             result.exclude(name, line, "line is not a JSON object; skipped", "not a JSON object")
             continue
-        _record(item, name, line, default, result)
+        add_record(item, name, line, default, result)
     result.paragraphs[name] = count
 
 
@@ -357,70 +359,11 @@ def read_bibtex(text: str, name: str, result: ReadResult) -> None:
                 continue
         fields = {key.lower(): _unenclosed(field.value) for key, field in entry.fields_dict.items()}
         row = {"abstract": fields.get("abstract"), "title": _tex_text(fields.get("title")),
-               "authors": [_tex_text(_first_last(a)) for a in _BIB_AND.split(fields.get("author") or "") if a.strip()],
+               "authors": [_tex_text(first_last(a)) for a in _BIB_AND.split(fields.get("author") or "") if a.strip()],
                "keywords": fields.get("keywords"),
                **{k: fields.get(k) for k in ("url", "doi", "eprint", "archiveprefix", "eprinttype")}}
-        _record(row, name, entry.start_line + 1, default, result, what=f"entry {entry.key!r}", holds="field abstract")
+        add_record(row, name, entry.start_line + 1, default, result, what=f"entry {entry.key!r}", holds="field abstract")
     result.paragraphs[name] = len(library.entries) + len(library.failed_blocks)
-
-
-def read_ris(text: str, name: str, result: ReadResult) -> None:
-    """A RIS file (EndNote, Zotero, Mendeley, Web of Science, Scopus, IEEE Xplore, the ACM Digital Library): each
-    record from its "TY  -" line with an abstract (AB, or EndNote's N2) is a record, with its title (TI or T1),
-    authors (AU, A1: "Lee, Ann" read "Ann Lee"), keywords (KW), address (UR, else DO) and the line of its TY.
-    rispy reads each record's tags; the records are found here, so that each keeps its line, a record without
-    its "ER  -" is still read (with a note), and text outside every record is a warning, not lost."""
-    import rispy  # (only where there is a .ris file)
-
-    if not text.strip():
-        result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
-        return
-    lines = text.split("\n")
-    starts = [i for i, line in enumerate(lines) if line.startswith("TY  -")]
-    stray = next((i for i, line in enumerate(lines[:starts[0] if starts else len(lines)]) if line.strip()), None)
-    if stray is not None:
-        result.issues.append(Issue("warning" if starts else "error", name, stray + 1,
-                                   "text outside any RIS record (a record starts with a line 'TY  - ...'); not read"
-                                   + ("" if starts else ": is this a RIS file?")))
-    default = collection_name("", Path(name).stem)
-    for at, end in zip(starts, starts[1:] + [len(lines)]):
-        chunk = lines[at:end]
-        closed = next((k for k, line in enumerate(chunk) if line.startswith("ER  -")), None)
-        if closed is None:
-            result.issues.append(Issue("info", name, at + 1, "RIS record without its end line 'ER  -': read up to the "
-                                       + ("next record" if end < len(lines) else "end of the file")))
-            chunk = [*chunk, "ER  - "]
-        else:
-            after = next((k for k in range(closed + 1, len(chunk)) if chunk[k].strip()), None)
-            if after is not None:
-                result.issues.append(Issue("warning", name, at + after + 1, "text after a RIS record's end line "
-                                           "'ER  -' and before the next 'TY  -'; not read"))
-            chunk = chunk[:closed + 1]
-        for tag in ("AB", "N2"):
-            again = [k for k, line in enumerate(chunk) if line.startswith(tag + "  -")][1:]
-            if again:
-                result.issues.append(Issue("warning", name, at + again[0] + 1, f"RIS record with a second '{tag}' line: "
-                                           f"the first {tag} read, this one not (one abstract per record)"))
-        try:
-            fields = rispy.loads("\n".join(chunk))[0]
-        except Exception as exc:  # noqa: BLE001 - the library's own error, said at the record's line
-            result.exclude(name, at + 1, f"not a RIS record the parser can read ({type(exc).__name__}: {exc}); not "
-                           "read: fix the record", "invalid RIS", level="error")
-            continue
-        row = {"abstract": fields.get("abstract") or fields.get("notes_abstract"),
-               "title": fields.get("title") or fields.get("primary_title"),
-               "authors": [_first_last(a) for a in _ris_list(fields, "authors", "first_authors")],
-               "keywords": [k for v in _ris_list(fields, "keywords") for k in split_list(v, ";")],  # ("KW  - a; b")
-               "url": next(iter(_ris_list(fields, "urls")), None), "doi": fields.get("doi")}
-        kind = str(fields.get("type_of_reference") or "").strip()
-        _record(row, name, at + 1, default, result, what="RIS record" + (f" ({kind})" if kind else ""),
-                holds="tag AB, or N2")
-    result.paragraphs[name] = len(starts)
-
-
-def _ris_list(fields: dict, *keys: str) -> list[str]:
-    """The non-empty values of RIS list tags, in order ("AU" lines; a blank line inside a record adds an empty one)."""
-    return [v.strip() for k in keys for v in (fields.get(k) or []) if isinstance(v, str) and v.strip()]
 
 
 def _unenclosed(value):
@@ -440,7 +383,7 @@ def _unenclosed(value):
 _BIB_AND = re.compile(r"\s+and\s+(?![^{]*})")  # BibTeX's author separator (not inside braces: "{Barnes and Noble}")
 
 
-def _first_last(author: str) -> str:
+def first_last(author: str) -> str:
     """"Lee, Ann" -> "Ann Lee" ("von Last, Jr, First" too); a name without a comma as it is."""
     parts = [p.strip() for p in author.split(",")]
     return " ".join([parts[-1], *parts[:-1]] if len(parts) == 2 else [parts[-1], parts[0], *parts[1:-1]]

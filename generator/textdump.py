@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import address, has_abstract, json_text, read_json, read_table, split_list
+from .tagged import read_tagged, sniff
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
 from .words import words
 
@@ -157,6 +158,11 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("info", name, 1, "read as tab-separated: its first line is a header row with an "
                                    "abstract column"))
         return read_table(text, name, result, "\t")
+    fmt = sniff(text)
+    if fmt:  # (Web of Science's plain-text export is savedrecs.txt)
+        result.issues.append(Issue("info", name, 1, f"read as a {fmt.label} export: its first line opens a "
+                                   f"{fmt.label} record or file"))
+        return read_tagged(text, name, result, fmt)
     if text.lstrip()[:1] in ("[", "{") and json_text(text):  # (an export saved as .txt)
         result.issues.append(Issue("info", name, 1, "read as JSON: the file holds a JSON array or object, or one a "
                                    "line (name it .json or .jsonl)"))

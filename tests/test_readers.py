@@ -688,6 +688,52 @@ def test_a_ris_file_s_records_with_abstracts_are_records(tmp_path):
     assert [(i.level, i.line) for i in lost.issues] == [("error", 1)] and not lost.records
 
 
+def test_a_web_of_science_export_s_records_with_abstracts_are_records(tmp_path):
+    """Web of Science's plain-text export (savedrecs.txt, or .ciw): each record from its "PT" line, the abstract
+    under AB (lines that go on indented included), title, authors (AF's full names, else AU's), the authors'
+    keywords (DE, not Keywords Plus), the DOI's page; the file's own FN, VR and EF lines, also where two exports
+    are joined, are no stray text. The tab-delimited export reads its AB, TI, AF, DE and DI columns."""
+    wos = ("\ufeffFN Clarivate Analytics Web of Science\nVR 1.0\n"
+           "PT J\nAU Lee, A\n   Chen, B\nAF Lee, Ann\n   Chen, Bo\nTI Gaia2: Benchmarking LLM\n   Agents\n"
+           "SO NATURE MACHINE INTELLIGENCE\nDE agents; benchmark\nID NETWORKS\n"
+           f"AB We introduce **Gaia2**, reaching 95.2% on it.\n   {ABSTRACT}\nDI 10.1234/gaia2\nUT WOS:000123\nER\n\n"
+           "PT C\nAU Doe, J\nTI No abstract\nER\n\nEF\n"
+           "FN Clarivate Analytics Web of Science\nVR 1.0\n"
+           f"PT J\nAU Smith, J\nTI Second export\nAB {ABSTRACT} Two.\nER\n"
+           "a stray line\n"
+           f"PT J\nAB {ABSTRACT} Three.\nAB A second abstract.\n")
+    want = [(3, "Gaia2: Benchmarking LLM Agents", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/gaia2",
+             ["agents", "benchmark"], "savedrecs", f"We introduce **Gaia2**, reaching 95.2% on it. {ABSTRACT}"),
+            (27, "Second export", ["J Smith"], None, [], "savedrecs", f"{ABSTRACT} Two."),
+            (33, None, [], None, [], "savedrecs", f"{ABSTRACT} Three.")]
+    said = [("warning", 19, "Web of Science record (C) has no abstract (tag AB); skipped"),
+            ("warning", 32, "text after a Web of Science record's end line 'ER' and before the next 'PT'; not read"),
+            ("info", 33, "Web of Science record without its end line 'ER': read up to the end of the file"),
+            ("warning", 35, "Web of Science record with a second 'AB' line: the first AB read, this one not (one abstract "
+                            "per record)")]
+    for file in ("savedrecs.txt", "savedrecs.ciw"):
+        (tmp_path / file).mkdir()
+        result = read_one(tmp_path / file, file, wos.encode())
+        assert [(r.source.line, r.title, r.authors, r.url, r.keywords, r.collection, r.text)
+                for r in result.records] == want
+        sniffed = [("info", 1, "read as a Web of Science export: its first line opens a Web of Science record or file")]
+        assert [(i.level, i.line, i.message) for i in result.issues] == (sniffed if file.endswith(".txt") else []) + said
+        assert result.paragraphs[file] == len(result.records) + len(result.excluded) == 4
+    for folder in ("ris", "seed", "tab"):
+        (tmp_path / folder).mkdir()
+    ris = read_one(tmp_path / "ris", "zotero.txt", f"TY  - JOUR\nTI  - Saved as text\nAB  - {ABSTRACT}\nER  - \n".encode())
+    assert [(r.title, r.text) for r in ris.records] == [("Saved as text", ABSTRACT)]
+    seed = read_one(tmp_path / "seed", "seed.txt", f"PT Papers of the week\n\n{ABSTRACT}\n".encode())
+    assert [r.text for r in seed.records] == [ABSTRACT]  # (no end line: a seed file's header, not a record)
+    tab = ("PT\tAU\tAF\tTI\tSO\tDE\tID\tAB\tDI\tPY\tUT\n"
+           f"J\tLee, A; Chen, B\tLee, Ann; Chen, Bo\tGaia2\tNMI\tagents; benchmark\tNETWORKS\t{ABSTRACT}\t10.1234/g2\t"
+           "2026\tWOS:1\n")
+    result = read_one(tmp_path / "tab", "tabbed.txt", tab.encode())
+    assert [(r.title, r.authors, r.url, r.keywords, r.text) for r in result.records] == [
+        ("Gaia2", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/g2", ["agents", "benchmark"], ABSTRACT)]
+    assert "columns not read: 'PT', 'SO', 'ID', 'PY', 'UT' " in result.issues[1].message
+
+
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):
     """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First", a DOI where the Url is
     empty; Scopus's "Author Keywords"; Microsoft CMT's "Paper Title", "Author Names", "Primary Subject Area"."""
@@ -827,7 +873,7 @@ def test_api_responses_openreview_notes_and_semantic_scholar_papers(tmp_path):
     result = read_one(tmp_path, "notes.json", json.dumps(s2).encode())
     assert [(r.title, r.authors, r.collection) for r in result.records] == [("S2", ["Ann Lee", "Bo"], "NeurIPS 2025")]
     assert [i.message for i in result.excluded] == ["item 2 has no abstract (columns: abstract, summary, text, "
-                                                    "abstract_text, content, abstract_note); skipped"]
+                                                    "abstract_text, content, abstract_note, ab); skipped"]
 
 
 def test_addresses_from_bare_domains_openreview_forums_and_arxiv_ids_and_misnamed_json_files(tmp_path):

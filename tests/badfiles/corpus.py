@@ -87,6 +87,9 @@ CASES = [
     Case("broken.ris", b"TY  - JOUR\nAB  - " + A1.encode() + b"\nER  - \nnotes between records\nTY  - JOUR\nAB  - "
          + A2.encode() + b"\n", "warning", "text after a RIS record's end line", 4, 2,
          "warning at the stray line; both records read, the one without 'ER  -' with a note"),
+    Case("savedrecs.ciw", b"FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nTI No abstract\nER\n\nPT J\nAB "
+         + A2.encode() + b"\nER\n\nEF\n", "warning", "Web of Science record (J) has no abstract", 3, 1,
+         "warning at the record's PT line; the record with an abstract read"),
 ]
 
 SPECIAL = ["symlink-outside.txt -> /etc/passwd (error, not read)",

@@ -1,10 +1,11 @@
 """Read: the files under the inputs, each by its format's reader, into RawRecords with file and line.
 
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
-BibTeX (structured.py), RIS and Web of Science's tagged files (tagged.py).  Here: which files are read
-(discover), how their bytes become text (decode, control characters), and what every record is checked for.  Problems are collected as `Issue`s
-(file:line: message) instead of raised, so that `paper-digest check` can report all of them at once;
-nothing is dropped silently (model.ReadResult's accounting).
+BibTeX (structured.py), RIS and Web of Science's tagged files (tagged.py), Atom and RSS feeds (webfeeds.py).
+Here: which files are read (discover), how their bytes become text (decode, control characters), and what
+every record is checked for.  Problems are collected as `Issue`s (file:line: message) instead of raised, so
+that `paper-digest check` can report all of them at once; nothing is dropped silently (model.ReadResult's
+accounting).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from .model import Issue, ReadResult
 from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
 from .tagged import RIS, WOS, read_tagged
+from .webfeeds import read_feed
 from .textdump import LONG_PARAGRAPH, read_text
 
 TEXT_EXT = {".txt", ".md", ".text", ".abstracts"}
@@ -25,7 +27,8 @@ JSON_EXT = {".json"}
 JSONL_EXT = {".jsonl", ".ndjson"}
 BIB_EXT = {".bib"}
 TAGGED_EXT = {".ris": RIS, ".ciw": WOS}  # (.ciw: Web of Science's export for EndNote, its plain-text format)
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT)
+FEED_EXT = {".xml", ".atom", ".rss"}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 _MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive",
@@ -108,7 +111,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl, .bib, .ris or .ciw)"))
+                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl, .bib, .ris, .ciw or .xml)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -267,6 +270,8 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             read_bibtex(text, name, result)
         elif suffix in TAGGED_EXT:
             read_tagged(text, name, result, TAGGED_EXT[suffix])
+        elif suffix in FEED_EXT:
+            read_feed(text, name, result)
         else:
             read_text(text, name, result)
     _one_spelling(result)

@@ -13,6 +13,7 @@ from pathlib import Path
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import address, has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
+from .webfeeds import read_feed
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
 from .words import words
 
@@ -149,6 +150,9 @@ _FRONT_MATTER = re.compile(r"---[ \t]*\n(?:.*\n){0,40}?(?:---|\.\.\.)[ \t]*(?=\n
 _YAML_KEY = re.compile(r"^[\w-]+:(?:[ \t]|$)", re.M)  # (front matter has a "key: value" line; two rules may not)
 
 
+_FEED = re.compile(r"\s*<(?:\?xml\s|rss[\s>]|feed[\s>]|rdf:RDF[\s>])")
+
+
 def read_text(text: str, name: str, result: ReadResult) -> None:
     """The seed format: a header paragraph, then one abstract per paragraph."""
     if "\u2028" in text or "\u2029" in text:  # Unicode's line and paragraph separators
@@ -163,6 +167,10 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("info", name, 1, f"read as a {fmt.label} export: its first line opens a "
                                    f"{fmt.label} record or file"))
         return read_tagged(text, name, result, fmt)
+    if _FEED.match(text):  # (a feed saved as .txt)
+        result.issues.append(Issue("info", name, 1, "read as an XML feed: the file opens with an XML declaration, "
+                                   "<rss> or <feed> (name it .xml)"))
+        return read_feed(text, name, result)
     if text.lstrip()[:1] in ("[", "{") and json_text(text):  # (an export saved as .txt)
         result.issues.append(Issue("info", name, 1, "read as JSON: the file holds a JSON array or object, or one a "
                                    "line (name it .json or .jsonl)"))

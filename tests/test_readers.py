@@ -734,6 +734,87 @@ def test_a_web_of_science_export_s_records_with_abstracts_are_records(tmp_path):
     assert "columns not read: 'PT', 'SO', 'ID', 'PY', 'UT' " in result.issues[1].message
 
 
+ATOM = f"""<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
+  <title type="html">ArXiv Query: search_query=cat:cs.LG&amp;start=0&amp;max_results=2</title>
+  <entry>
+    <id>http://arxiv.org/abs/2501.00001v1</id>
+    <title>Gaia2: Benchmarking LLM Agents on
+  Dynamic Environments</title>
+    <summary>  We introduce **Gaia2**, reaching $95.2\\%$ on it &amp; more.
+  {ABSTRACT}
+</summary>
+    <author><name>Ann Lee</name></author>
+    <author><name>Bo Chen</name><arxiv:affiliation>MIT</arxiv:affiliation></author>
+    <link href="http://arxiv.org/pdf/2501.00001v1" rel="related" type="application/pdf"/>
+    <link href="http://arxiv.org/abs/2501.00001v1" rel="alternate" type="text/html"/>
+  </entry>
+  <entry>
+    <id>http://arxiv.org/abs/2501.00002v1</id>
+    <title>No summary</title>
+  </entry>
+</feed>
+"""
+RSS = f"""<?xml version='1.0' encoding='UTF-8'?>
+<rss xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom" version="2.0">
+  <channel>
+    <title>cs.LG updates on arXiv.org</title>
+    <link>http://rss.arxiv.org/rss/cs.LG</link>
+    <item>
+      <title>ProtoKV: Processing Two Token Categories</title>
+      <link>https://arxiv.org/abs/2501.00003</link>
+      <description>arXiv:2501.00003v1 Announce Type: new
+Abstract: {ABSTRACT} Two.</description>
+      <guid isPermaLink="false">oai:arXiv.org:2501.00003v1</guid>
+      <category>cs.LG</category>
+      <dc:creator>Ann Lee, Bo Chen and Cy Dee</dc:creator>
+    </item>
+  </channel>
+</rss>
+"""
+
+
+def test_atom_and_rss_feeds_give_a_record_per_entry(tmp_path):
+    """arXiv's API answers in Atom, its daily listings are RSS: each entry or item with an abstract is a record at
+    its opening tag's line, with its title, authors and address; arXiv's "Announce Type" and "Abstract:" lead is
+    no part of the abstract; a feed saved as .txt is read as one; the collection is named after the file, or the
+    feed's title where that has a venue and a year."""
+    for folder in ("atom", "rss", "txt", "venue"):
+        (tmp_path / folder).mkdir()
+    atom = read_one(tmp_path / "atom", "query.xml", ATOM.encode())
+    assert [(r.source.line, r.title, r.authors, r.url, r.collection, r.text) for r in atom.records] == [
+        (4, "Gaia2: Benchmarking LLM Agents on Dynamic Environments", ["Ann Lee", "Bo Chen"],
+         "http://arxiv.org/abs/2501.00001v1", "query", f"We introduce **Gaia2**, reaching $95.2\\%$ on it & more. {ABSTRACT}")]
+    assert [(i.level, i.line, i.message) for i in atom.issues] == [
+        ("warning", 16, "entry 2 has no abstract (summary, content or description); skipped")]
+    assert atom.paragraphs["query.xml"] == len(atom.records) + len(atom.excluded) == 2
+    for folder, file in (("rss", "cs.LG.rss"), ("txt", "daily.txt")):
+        rss = read_one(tmp_path / folder, file, RSS.encode())
+        assert [(r.source.line, r.title, r.authors, r.url, r.text) for r in rss.records] == [
+            (6, "ProtoKV: Processing Two Token Categories", ["Ann Lee", "Bo Chen", "Cy Dee"],
+             "https://arxiv.org/abs/2501.00003", f"{ABSTRACT} Two.")]
+    assert [i.message for i in rss.issues] == ["read as an XML feed: the file opens with an XML declaration, <rss> or "
+                                               "<feed> (name it .xml)"]
+    named = read_one(tmp_path / "venue", "feed.atom", ATOM.replace("ArXiv Query: search_query", "ICLR 2026 papers,")
+                     .encode())
+    assert {r.collection for r in named.records} == {"ICLR 2026"}
+
+
+@pytest.mark.parametrize("xml, line, says", [
+    ('<?xml version="1.0"?>\n<!DOCTYPE r [\n <!ENTITY a "aaaaaaaaaa">\n <!ENTITY b "&a;&a;&a;&a;&a;">\n]>\n'
+     "<rss><channel><item><description>&b;</description></item></channel></rss>\n", 3,
+     "the document declares an entity, which no feed needs (entities can make XML expand without end); not read"),
+    ('<?xml version="1.0"?>\n<rss><channel>\n<item><description>x</item></channel></rss>\n', 3,
+     "not XML the parser can read (mismatched tag); not read: fix the file"),
+    ('<?xml version="1.0"?>\n<html><body>Papers</body></html>\n', 1,
+     "no Atom <entry> or RSS <item> in this <html> document; not read: is it a feed?")],
+    ids=["entities", "broken", "not a feed"])
+def test_a_feed_that_cannot_be_read_is_an_error_at_its_line(tmp_path, xml, line, says):
+    result = read_one(tmp_path, "feed.xml", xml.encode())
+    assert [(i.level, i.line, i.message) for i in result.issues] == [("error", line, says)]
+    assert not result.records and result.files_not_read == ["feed.xml"]
+
+
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):
     """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First", a DOI where the Url is
     empty; Scopus's "Author Keywords"; Microsoft CMT's "Paper Title", "Author Names", "Primary Subject Area"."""

@@ -232,8 +232,12 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
         while k < len(paras) - 1:
             title, n = _title_alone(paras[k], lines), 1
             while n < 4 and k + n + 1 < len(paras) and (_FRONT_LINE.fullmatch(paras[k + n][1])
-                                                         or n == 1 and _author_line(paras[k + n][1])):
+                                                         or n == 1 and _author_line(paras[k + n][1], alone=True)):
                 n += 1  # (the authors' names, "Anonymous authors", an "Abstract" label between title and abstract)
+            label = next((j for j in range(n, 9) if k + j + 1 >= len(paras) or _LABEL_ALONE.fullmatch(paras[k + j][1])
+                          or len(paras[k + j][1].split()) > 40 or not _one_line(paras[k + j], lines)), None)
+            if label and k + label + 1 < len(paras) and _LABEL_ALONE.fullmatch(paras[k + label][1]):
+                n = label + 1  # (a pasted page's one-line paragraphs between a title and its "Abstract" label: fields)
             body = paras[k + n][1]
             labelled = any(_LABEL_ALONE.fullmatch(p) for _, p in paras[k + 1:k + n])  # ("Abstract" over the body)
             read = len(title) <= MAX_HEADER_CHARS * 2 and (len(body.split()) > 30 or labelled) \
@@ -270,6 +274,11 @@ class _Abstract:
     text: str
     authors: list[str]
     url: str | None = None
+
+
+def _one_line(para: tuple[int, str], lines: list[str] | None) -> bool:
+    """Whether a paragraph is one line of the file (`lines`; without them, whether it could be)."""
+    return lines[para[0] - 1].strip() == para[1] if lines and para[0] <= len(lines) else "\n" not in para[1]
 
 
 def _title_alone(para: tuple[int, str], lines: list[str] | None) -> str:
@@ -448,8 +457,10 @@ def _paragraph_lines(start: int, para: str, lines: list[str]) -> list[str]:
     out, pos = [], 0
     for raw in lines[start - 1:]:
         text = raw.strip()
-        if pos >= len(para) or _blank(raw):
+        if pos >= len(para):
             break
+        if _blank(raw):
+            continue  # (title_paragraphs joins a title's paragraphs to its abstract's)
         if not out and not para.startswith(text):
             text = _LIST_NUMBER.sub("", text, count=1)  # (the dump's number, read off already)
         if not para.startswith(text, pos):
@@ -584,7 +595,7 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
     if sure < 2 or 2 * sure < len(paras):
         return None
     titles = [t and (fielded[line].as_title() if t[0] == "" and line in fielded else
-                     _authored(t[:2], para, [n for n in lines[line:line + 9] if not _blank(n)][:5]))
+                     _authored(t[:2], para, lines[line:line + 9]))
               for t, (line, para) in zip(lines_read, paras)]
     found = sum(t is not None for t in titles)
     rest = len(paras) - found - (titles[0] is None)  # (a first paragraph without one is an abstract of its own)
@@ -605,20 +616,24 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
     return titles
 
 
-def _authored(title: tuple[str, str], para: str, after: list[str]) -> tuple[str, str, list[str], bool, bool]:
-    """(first, title, authors, affiliations, front): the lines under the title line (`after`: the next ones that
-    are not blank) that are no part of the abstract, taken into `first` so that the abstract is read without
-    them, as long as the abstract follows them in the paragraph: the authors' names, the line of their
-    institutions under them ("MIT, Stanford University": `affiliations`), and a first page's front
-    matter (`front`): "Anonymous authors", "Paper under double-blind review", an "Abstract" label alone.  Their
-    institutions may take several lines, and one author's name alone is a line of names where an institution's
-    line follows it.  Such a line that a PDF paste's page furniture took out already is passed over."""
+def _authored(title: tuple[str, str], para: str, under: list[str]) -> tuple[str, str, list[str], bool, bool]:
+    """(first, title, authors, affiliations, front): the lines under the title line (`under`: the file's next
+    lines) that are no part of the abstract, taken into `first` so that the abstract is read without them, as
+    long as the abstract follows them in the paragraph: the authors' names, the line of their institutions under
+    them ("MIT, Stanford University": `affiliations`), and a first page's front matter (`front`): "Anonymous
+    authors", "Paper under double-blind review", an "Abstract" label alone.  Their institutions may take several
+    lines, and one author's name alone is a line of names where an institution's line follows it, or where it is
+    a paragraph of its own (title_paragraphs joined it).  Such a line that a PDF paste's page furniture took out
+    already is passed over."""
     cut, authors, placed, front = len(title[0]), [], False, False
-    after = [line.strip() for line in after]
+    rows = [line.strip() for line in under]
+    kept = [k for k, line in enumerate(rows) if line][:5]
+    after = [rows[k] for k in kept]
     for k, line in enumerate(after):
         rest = para[cut:].lstrip()
+        alone = kept[k] > 0 and not rows[kept[k] - 1] and kept[k] + 1 < len(rows) and not rows[kept[k] + 1]
         names = None if _FRONT_LINE.fullmatch(line) or authors or front else _author_line(line) or (
-            k + 1 < len(after) and _affiliation_line(after[k + 1]) and _author_line(line, alone=True) or None)
+            (alone or k + 1 < len(after) and _affiliation_line(after[k + 1])) and _author_line(line, alone=True) or None)
         kind = "front" if _FRONT_LINE.fullmatch(line) else "names" if names \
             else "places" if authors and not front and _affiliation_line(line) else None
         if kind is None or len(rest) <= len(line) + (0 if kind == "front" else 40):
@@ -722,9 +737,8 @@ _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token 
 def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
     """(the paragraph's first line, as joined, the title it holds, sure) where that line reads as a paper's title
     above its abstract: a line of its own of at most 30 words, not ending a sentence (a '?' may, and a '.' a line
-    in Title Case, and none holds a link: "Code: https://..."), and a capitalised sentence under it; sure: also most
-    of its longer words capitalised, a
-    "Name: ..." form or a label.  Else None."""
+    in Title Case or after a label, and none holds a link: "Code: https://..."), and a capitalised sentence under
+    it; sure: also most of its longer words capitalised, a "Name: ..." form or a label.  Else None."""
     first = first.strip()  # (as paragraphs() joins it)
     if not para.startswith(first):
         first = _LIST_NUMBER.sub("", first, count=1)  # (read without its list number)
@@ -740,6 +754,6 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
             or not (_CAPITALISED.match(_ABSTRACT_LABEL.sub("", rest, count=1)) or rest[:1].isupper()):
         return None
     cased = sum(w[0].isupper() for w in words) / len(words)
-    if title.endswith(".") and cased < 0.6:  # a sentence, unless in Title Case ("... Towards Realistic Evaluation.")
-        return None
+    if title.endswith(".") and cased < 0.6 and not label:  # a sentence, unless in Title Case ("... Towards Realistic
+        return None  # Evaluation.") or labelled ("Title: X does not cause Y. Z does.")
     return first, " ".join(title.split()), bool(label or bold or cased >= 0.6 or _NAME_COLON.match(title))

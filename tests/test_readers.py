@@ -283,12 +283,15 @@ def test_a_markdown_list_of_abstracts_gives_one_paper_per_item(tmp_path, layout)
     "{t}\nJane Doe, John Smith; Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition "
     "(CVPR), 2025, pp. 1234-1243\nAbstract\n{b}",
     "{t}\nJane Doe, John Smith\nAbstract\n{b}\nAnthology ID:\n2025.acl-long.{k}\nVolume:\nProceedings of the 63rd "
-    "Annual Meeting of the Association for Computational Linguistics (Volume 1: Long Papers)\nMonth:\nJuly"])
+    "Annual Meeting of the Association for Computational Linguistics (Volume 1: Long Papers)\nMonth:\nJuly",
+    "{t}\n\nPart of Advances in Neural Information Processing Systems 37 (NeurIPS 2024) Main Conference Track\n\n"
+    "Bibtex Paper\n\nAuthors\n\nJane Doe, John Smith\n\nAbstract\n\n{b}"], ids=["neurips", "cvf", "acl", "neurips-blank"])
 def test_a_proceedings_page_s_lines_around_the_abstract_are_left_out(tmp_path, layout):
     """Abstracts pasted from proceedings sites (NeurIPS's, the CVF's, the ACL Anthology's): whatever stands between
     the title and an "Abstract" label (a venue's line, "Bibtex Paper", "Authors" over the names) and the fields
     under the abstract ("Anthology ID:" over its value) are no part of it; the names, alone on their line or before
-    "; Proceedings of ...", are the authors."""
+    "; Proceedings of ...", are the authors.  Also where the page was copied with a blank line between every two
+    of its lines (it was one short paper per line)."""
     body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
     titles = ["Sparse Attention at Scale", "CoCo: Compact Graph Clustering", "A Method Numbered 3"]
     text = "Papers\n\n" + "\n\n".join(layout.format(t=t, b=f"{body} Paper {k}.", k=k) for k, t in enumerate(titles))
@@ -306,6 +309,23 @@ def test_a_title_in_sentence_case_over_its_abstract_is_read_where_most_titles_ar
     text = "ICLR 2026 Papers\n\n" + "\n\n".join(f"{t}\n\n{body}" for t in titles) + "\n"
     result = read_one(tmp_path, "a.txt", text.encode())
     assert [(r.title, r.text) for r in result.records] == [(t, body) for t in titles]
+
+
+def test_one_author_s_name_in_a_paragraph_of_its_own_under_a_title_is_the_authors_line(tmp_path):
+    """Title, blank line, names, blank line, abstract: one name alone is the authors' line too (its paper's title
+    was lost, read as the name), and a title after a "Title:" label is one even where it ends a sentence."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    papers = [("Gaia2: A Benchmark for Agents", "Jane Doe, John Smith"), ("ProtoKV: Two Token Categories", "Jane Doe"),
+              ("Title: Memorization does not cause leakage. Non-robust features do.", "Authors: Bo Chen"),
+              ("CoCo: Compact Graph Clustering", "Emeka Obi")]
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(f"{t}\n\n{a}\n\n{body}" for t, a in papers) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.title, r.authors, r.text) for r in result.records] == [
+        ("Gaia2: A Benchmark for Agents", ["Jane Doe", "John Smith"], body),
+        ("ProtoKV: Two Token Categories", ["Jane Doe"], body),
+        ("Memorization does not cause leakage. Non-robust features do.", ["Bo Chen"], body),
+        ("CoCo: Compact Graph Clustering", ["Emeka Obi"], body)]
+    assert not [i for i in result.issues if i.level != "info"]
 
 
 @pytest.mark.skipif(not DEV_CSV.exists(), reason="needs ../shared/data/iclr2026_dev.csv")

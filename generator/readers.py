@@ -1,7 +1,8 @@
 """Read: the files under the inputs, each by its format's reader, into RawRecords with file and line.
 
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
-BibTeX (structured.py), RIS and Web of Science's tagged files (tagged.py), Atom and RSS feeds (webfeeds.py).
+BibTeX (structured.py), spreadsheets (workbook.py), RIS and Web of Science's tagged files (tagged.py), Atom
+and RSS feeds (webfeeds.py).
 Here: which files are read (discover), how their bytes become text (decode, control characters), and what
 every record is checked for.  Problems are collected as `Issue`s (file:line: message) instead of raised, so
 that `paper-digest check` can report all of them at once; nothing is dropped silently (model.ReadResult's
@@ -18,6 +19,7 @@ from .model import Issue, ReadResult
 from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
 from .tagged import RIS, WOS, read_tagged
 from .webfeeds import read_feed
+from .workbook import read_workbook
 from .textdump import LONG_PARAGRAPH, read_text
 
 TEXT_EXT = {".txt", ".md", ".text", ".abstracts"}
@@ -28,12 +30,13 @@ JSONL_EXT = {".jsonl", ".ndjson"}
 BIB_EXT = {".bib"}
 TAGGED_EXT = {".ris": RIS, ".ciw": WOS}  # (.ciw: Web of Science's export for EndNote, its plain-text format)
 FEED_EXT = {".xml", ".atom", ".rss"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT
+WORKBOOK_EXT = {".xlsx"}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
-_MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive",
+_MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive: a workbook is read as .xlsx",
           b"\x1f\x8b": "gzip-compressed", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
-          b"\x7fELF": "an executable", b"\xd0\xcf\x11\xe0": "an old Word/Excel document"}
+          b"\x7fELF": "an executable", b"\xd0\xcf\x11\xe0": "an old Word/Excel document: save a workbook as .xlsx"}
 CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"  # kana and Han characters (a class's ranges)
 CJK = re.compile(f"[{CJK_CHARS}]")  # a kana or Han character
 
@@ -111,7 +114,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .json, .jsonl, .bib, .ris, .ciw or .xml)"))
+                                    "(use .txt, .md, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw or .xml)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -251,6 +254,9 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
         except OSError as exc:
             result.issues.append(Issue("error", name, 0, f"cannot read the file ({exc.strerror}); not read"))
             result.files_not_read.append(name)
+            continue
+        if path.suffix.lower() in WORKBOOK_EXT:
+            read_workbook(data, name, result)
             continue
         text = decode(data, name, result.issues, replace_invalid)
         if text is None:

@@ -83,11 +83,17 @@ _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d
 
 def _names(authors) -> list[str]:
     """A record's authors: a list's, or a string's split at ";" where it has one ("Lee, Ann; Chen, Bo", as
-    reference managers export them: each "Last, First" read "First Last"), else at "," and "and"."""
+    reference managers export them: each "Last, First" read "First Last"), else at "," and "and"; without an
+    institution in brackets or a contact's mark after a name (Microsoft CMT's "Ann Lee (MIT)*; Bo Chen (ETH)")."""
+    if isinstance(authors, str):
+        authors = _NAME_EXTRAS.sub(" ", authors)
     if isinstance(authors, str) and ";" in authors:
         names = split_list(authors, ";", names=True)
         return [first_last(n) if n.count(",") == 1 else n for n in names]
     return split_list(authors, ",", names=True)
+
+
+_NAME_EXTRAS = re.compile(r"\s*\([^()]*\)\s*(?=[*†‡]*\s*(?:[;,]|$))|(?<=\S)[*†‡]+(?=\s*(?:[;,]|$))")
 
 
 def address(row: dict) -> str | None:
@@ -169,43 +175,61 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
     except csv.Error as exc:
         fieldnames = []
         result.issues.append(Issue("error", name, 1 + offset, f"CSV error in the header row: {exc}; not read"))
-    if not has_abstract(fieldnames):
-        if fieldnames:
-            result.issues.append(Issue("error", name, 1 + offset, f"no abstract column among {fieldnames} (expected one of "
-                                       + ", ".join(COLUMNS["abstract"]) + "); not read"))
-        elif text.strip():
-            result.issues.append(Issue("error", name, 1 + offset, "no header row; not read"))
-        else:
-            result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
-        result.files_not_read.append(name)
+    if not header_read(fieldnames, name, 1 + offset, result, empty=not text.strip()):
         return
-    known = {c for cols in COLUMNS.values() for c in cols} | set(_ADDRESS_COLUMNS)
-    unread = [f for f in fieldnames if f and f.strip() and _column(f) not in known]
-    if unread:  # (a title column under a name no alias has is otherwise lost without a word)
-        result.issues.append(Issue("info", name, 1 + offset, "columns not read: " + ", ".join(repr(f) for f in unread[:12])
-                                   + (" ..." if len(unread) > 12 else "") + " (the columns read: "
-                                   + ", ".join(cols[0] for cols in COLUMNS.values()) + ", doi, or another name of theirs)"))
     count = 0
     try:
         for row in reader:
             count += 1  # (the line a row starts on: the last one read, less the line breaks inside its fields)
             line = reader.line_num - sum(v.count("\n") for v in _values(row)) + offset
-            if all(f is None or (row.get(f) or "").strip() == f.strip() for f in row):
-                result.exclude(name, line, "row repeats the header row (two tables joined?); skipped", "a header row",
-                               level="info")
-                continue
             extra = [v for v in row.get(None) or [] if v.strip()]
-            if extra:  # (more fields than the header names: what follows the abstract would be read as other columns)
+            if extra and not _repeats_header(row):  # (more fields than the header names: what follows the
+                # abstract would be read as other columns)
                 result.exclude(name, line, f"row has {len(fieldnames) + len(row[None])} fields, the header "
                                f"{len(fieldnames)}: a comma or quote inside an unquoted field? Not read: quote the "
                                "field", "more fields than the header", level="error")
                 continue
-            add_record(row, name, line, default, result)
+            table_row(row, name, line, default, result)
     except csv.Error as exc:
         count += 1
         result.exclude(name, reader.reader.line_num + offset, f"CSV error: {exc} (a stray or unclosed quote?); this row and the rest "
                        "of the file are not read: fix the quoting", "CSV error", level="error")
     result.paragraphs[name] = count
+
+
+def header_read(fieldnames: list, name: str, line: int, result: ReadResult, empty: bool = False) -> bool:
+    """Whether a table's header row names an abstract column (else an error, or a warning for an `empty` file, and
+    the file is not read); the columns it does not read are said in a note."""
+    if not has_abstract(fieldnames):
+        if fieldnames:
+            result.issues.append(Issue("error", name, line, f"no abstract column among {fieldnames} (expected one of "
+                                       + ", ".join(COLUMNS["abstract"]) + "); not read"))
+        elif not empty:
+            result.issues.append(Issue("error", name, line, "no header row; not read"))
+        else:
+            result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
+        result.files_not_read.append(name)
+        return False
+    known = {c for cols in COLUMNS.values() for c in cols} | set(_ADDRESS_COLUMNS)
+    unread = [f for f in fieldnames if f and f.strip() and _column(f) not in known]
+    if unread:  # (a title column under a name no alias has is otherwise lost without a word)
+        result.issues.append(Issue("info", name, line, "columns not read: " + ", ".join(repr(f) for f in unread[:12])
+                                   + (" ..." if len(unread) > 12 else "") + " (the columns read: "
+                                   + ", ".join(cols[0] for cols in COLUMNS.values()) + ", doi, or another name of theirs)"))
+    return True
+
+
+def table_row(row: dict, name: str, line: int, default: str, result: ReadResult) -> None:
+    """A table's row (column name -> text): a record, or left out with a note where it repeats the header row."""
+    if _repeats_header(row):
+        result.exclude(name, line, "row repeats the header row (two tables joined?); skipped", "a header row",
+                       level="info")
+    else:
+        add_record(row, name, line, default, result)
+
+
+def _repeats_header(row: dict) -> bool:
+    return all(f is None or (row.get(f) or "").strip() == f.strip() for f in row)
 
 
 def has_abstract(fieldnames) -> bool:

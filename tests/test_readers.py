@@ -1,5 +1,6 @@
 """Reader: the seed text format and its quirks, and the structured formats."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -833,6 +834,66 @@ def test_a_feed_that_cannot_be_read_is_an_error_at_its_line(tmp_path, xml, line,
     result = read_one(tmp_path, "feed.xml", xml.encode())
     assert [(i.level, i.line, i.message) for i in result.issues] == [("error", line, says)]
     assert not result.records and result.files_not_read == ["feed.xml"]
+
+
+def test_an_xlsx_workbook_s_sheets_with_an_abstract_column_are_tables(tmp_path):
+    """Microsoft CMT's export, or any spreadsheet saved as .xlsx: the first row of a sheet names its columns, as a
+    CSV's header does; a record's line is its row's number; CMT's "Ann Lee (MIT)*" is Ann Lee; an empty row is no
+    record, a row without an abstract is left out with a warning, cells under no column's name are said, a sheet
+    without an abstract column is passed over with a note."""
+    import datetime
+
+    import openpyxl
+    book = openpyxl.Workbook()
+    papers = book.active
+    papers.title = "Papers"
+    papers.append(["Paper ID", "Paper Title", "Abstract", "Author Names", "Primary Subject Area", "Created"])
+    papers.append([1, "Gaia2", ABSTRACT, "Ann Lee (MIT)*; Bo Chen (ETH Zurich, D-INFK)", "datasets and benchmarks",
+                   datetime.datetime(2026, 9, 1)])
+    papers.append([])
+    papers.append([2, "No abstract", None, "Cy Dee"])
+    papers.append([3, 2026, f"{ABSTRACT} Two.", "Cy Dee", None, None, "a note in no column"])
+    book.create_sheet("Reviewers").append(["Name", "Email"])
+    book.save(tmp_path / "cmt.xlsx")
+    result = read_inputs([tmp_path])
+    assert [(r.source.line, r.title, r.authors, r.area, r.collection, r.text) for r in result.records] == [
+        (2, "Gaia2", ["Ann Lee", "Bo Chen"], "datasets and benchmarks", "cmt", ABSTRACT),
+        (5, "2026", ["Cy Dee"], None, "cmt", f"{ABSTRACT} Two.")]
+    assert [(i.level, i.line, i.message) for i in result.issues] == [
+        ("info", 1, "columns not read: 'Paper ID', 'Created' (the columns read: abstract, title, authors, url, "
+                    "keywords, primary_area, collection, doi, or another name of theirs)"),
+        ("warning", 4, "record has no abstract (columns: abstract, summary, text, abstract_text, content, "
+                       "abstract_note, ab); skipped"),
+        ("warning", 5, "sheet 'Papers': 1 row has cells in columns the first row does not name; those cells are not "
+                       "read"),
+        ("info", 1, "sheet 'Reviewers': no abstract column in its first row; not read")]
+    assert result.paragraphs["cmt.xlsx"] == len(result.records) + len(result.excluded) == 3
+    (tmp_path / "cmt.xlsx").unlink()
+    book.remove(papers)
+    book.save(tmp_path / "reviewers.xlsx")
+    (tmp_path / "renamed.xlsx").write_bytes(b"Paper Title,Abstract\nA," + ABSTRACT.encode() + b"\n")
+    said = [(i.file, i.level, i.message) for i in read_inputs([tmp_path]).issues]
+    assert ("reviewers.xlsx", "error", "no sheet with an abstract column (its first row naming one of abstract, "
+            "summary, text, ...); not read") in said
+    assert ("renamed.xlsx", "error", "not an .xlsx workbook that can be read (BadZipFile: File is not a zip file); "
+            "not read: save it again as .xlsx or .csv") in said
+
+
+def test_a_workbook_that_unpacks_into_too_much_is_not_read(tmp_path, monkeypatch):
+    """The archive's unpacked size is checked before the workbook is opened (a zip bomb is refused unopened)."""
+    import openpyxl
+
+    from generator import workbook
+    book = openpyxl.Workbook()
+    book.active.append(["abstract"])
+    book.active.append([ABSTRACT])
+    book.save(tmp_path / "a.xlsx")
+    assert len(read_inputs([tmp_path]).records) == 1
+    monkeypatch.setattr(workbook, "MAX_UNPACKED", 1000)
+    result = read_inputs([tmp_path])
+    assert not result.records and [i.level for i in result.issues] == ["error"]
+    assert re.fullmatch(r"not an \.xlsx workbook that can be read \(ValueError: it unpacks into [\d,]+ bytes, more than "
+                        r"1,000\); not read: save it again as \.xlsx or \.csv", result.issues[0].message)
 
 
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):

@@ -1,12 +1,11 @@
 """Read: the files under the inputs, each by its format's reader, into RawRecords with file and line.
 
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
-BibTeX (structured.py), spreadsheets (workbook.py), RIS and Web of Science's tagged files (tagged.py), Atom
-and RSS feeds (webfeeds.py).
-Here: which files are read (discover), how their bytes become text (decode, control characters), and what
-every record is checked for.  Problems are collected as `Issue`s (file:line: message) instead of raised, so
-that `paper-digest check` can report all of them at once; nothing is dropped silently (model.ReadResult's
-accounting).
+BibTeX (structured.py), spreadsheets (workbook.py), RIS, Web of Science's and PubMed's tagged files
+(tagged.py), Atom and RSS feeds (webfeeds.py).  Here: which files are read (discover), how their bytes
+become text (decode, control characters), and what every record is checked for.  Problems are collected as
+`Issue`s (file:line: message) instead of raised, so that `paper-digest check` can report all of them at
+once; nothing is dropped silently (model.ReadResult's accounting).
 """
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from pathlib import Path
 
 from .model import Issue, ReadResult
 from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
-from .tagged import RIS, WOS, read_tagged
+from .tagged import MEDLINE, RIS, WOS, read_tagged
 from .webfeeds import read_feed
 from .workbook import read_workbook
 from .textdump import LONG_PARAGRAPH, read_text
@@ -28,7 +27,8 @@ TABLE_EXT = {".csv": ",", ".tsv": "\t"}
 JSON_EXT = {".json"}
 JSONL_EXT = {".jsonl", ".ndjson"}
 BIB_EXT = {".bib"}
-TAGGED_EXT = {".ris": RIS, ".ciw": WOS}  # (.ciw: Web of Science's export for EndNote, its plain-text format)
+TAGGED_EXT = {".ris": RIS, ".ciw": WOS, ".nbib": MEDLINE}  # (.ciw: Web of Science's plain-text format for
+# EndNote; .nbib: PubMed's for a citation manager, MEDLINE)
 FEED_EXT = {".xml", ".atom", ".rss"}
 WORKBOOK_EXT = {".xlsx"}
 SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT
@@ -114,7 +114,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw or .xml)"))
+                                    "(use .txt, .md, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw, .nbib or .xml)"))
                 continue
             resolved = path.resolve()
             if resolved in found:

@@ -1,8 +1,8 @@
 """Read: tagged reference exports, one record per run of tag lines: RIS (EndNote, Zotero, Mendeley, Scopus,
-IEEE Xplore, the ACM Digital Library, Web of Science) and Web of Science's own plain-text export
-(savedrecs.txt, .ciw).  rispy reads each record's tags; the records are found here, so that each keeps its
-line, a record without its end line is still read (with a note), and text outside every record is a warning,
-not lost."""
+IEEE Xplore, the ACM Digital Library, Web of Science), Web of Science's own plain-text export (savedrecs.txt,
+.ciw) and PubMed's (MEDLINE: pubmed-*.txt, .nbib).  rispy reads each record's tags; the records are found
+here, so that each keeps its line, a record without its end line is still read (with a note), and text
+outside every record is a warning, not lost."""
 from __future__ import annotations
 
 import re
@@ -38,17 +38,61 @@ def _wos_row(fields: dict) -> dict:
             "keywords": split_list(fields.get("author_keywords"), ";"), "doi": fields.get("doi")}
 
 
+def _medline_row(fields: dict) -> dict:
+    """A PubMed record's columns: title (TI), authors (FAU's full names, else AU's "Lee A"), keywords (OT), its
+    PubMed page (PMID)."""
+    pmid = str(fields.get("pmid") or "").strip()
+    return {"abstract": fields.get("abstract"), "title": fields.get("title"),
+            "authors": [first_last(a) for a in _values(fields, "full_authors")] or _values(fields, "authors"),
+            "keywords": _values(fields, "keywords"),
+            "url": f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid.isdigit() else None}
+
+
+def _ris():
+    import rispy  # (only where there is such a file)
+    return rispy.RisParser
+
+
+def _wok():
+    import rispy
+    return rispy.WokParser
+
+
+def _medline():
+    """rispy's parser for MEDLINE: a tag of up to four letters, padded, then "- " ("PMID- ", "AB  - ", "FAU - "),
+    a line that goes on indented by six spaces."""
+    import rispy
+
+    class Medline(rispy.RisParser):
+        START_TAG = "PMID"
+        DEFAULT_MAPPING = {"PMID": "pmid", "TI": "title", "AB": "abstract", "FAU": "full_authors", "AU": "authors",
+                           "OT": "keywords"}
+        DEFAULT_LIST_TAGS = ["FAU", "AU", "OT"]
+        DEFAULT_DELIMITER_MAPPING: dict = {}
+
+        def parse_line(self, line: str):
+            if line.startswith("      ") and line.strip():
+                return None, line.strip()
+            tag = _MEDLINE_TAG.match(line)
+            return (tag.group(1), line[tag.end():].strip()) if tag else ("", "")  # ("": no tag of any record's)
+
+    return Medline
+
+
+_MEDLINE_TAG = re.compile(r"([A-Z][A-Z0-9]{1,3}) {0,2}- ")
+
+
 @dataclass(frozen=True)
 class Tagged:
     """A tagged format: how a record starts and ends, how a tag line is spelled, and what a record holds."""
     label: str                  # "RIS", in messages
     start: re.Pattern           # a record's first line
     first: str                  # ... as messages name it
-    end: re.Pattern             # a record's end line
+    end: re.Pattern | None      # a record's end line (MEDLINE has none: a record ends where the next starts)
     last: str                   # ... as messages name it, and as it is put where a record lacks it
     tag: str                    # a tag line's opening, {} the tag
     abstract: tuple[str, ...]   # the tags an abstract is under
-    parser: str                 # rispy's parser of the format
+    parser: Callable[[], type]  # rispy's parser of the format
     row: Callable[[dict], dict]  # rispy's fields -> the record's columns
     kind: str                   # rispy's field of the record's type ("JOUR"; Web of Science: "J")
     opens: re.Pattern           # a file's first line, for a .txt file that holds this format
@@ -56,22 +100,25 @@ class Tagged:
 
 
 RIS = Tagged("RIS", re.compile(r"TY  -"), "TY  -", re.compile(r"ER  -"), "ER  -", "{}  -", ("AB", "N2"),
-             "RisParser", _ris_row, "type_of_reference", opens=re.compile(r"TY  - "))
+             _ris, _ris_row, "type_of_reference", opens=re.compile(r"TY  - "))
 WOS = Tagged("Web of Science", re.compile(r"PT \S"), "PT", re.compile(r"ER\s*$"), "ER", "{} ", ("AB",),
-             "WokParser", _wos_row, "publication_type", opens=re.compile(r"(?:FN|PT) \S"),
+             _wok, _wos_row, "publication_type", opens=re.compile(r"(?:FN|PT) \S"),
              furniture=re.compile(r"(?:FN|VR) \S|EF\s*$"))  # (exports joined into one file keep theirs inside)
+MEDLINE = Tagged("PubMed", re.compile(r"PMID- ?\d"), "PMID-", None, "ER  -", "{:<4}- ", ("AB",), _medline,
+                 _medline_row, "pmid", opens=re.compile(r"PMID- ?\d"))
 
 
 def sniff(text: str) -> Tagged | None:
-    """The tagged format a text file holds (an export saved as .txt: Web of Science names its savedrecs.txt), or
-    None: its first line opens the format and a line ends a record."""
+    """The tagged format a text file holds (an export saved as .txt: Web of Science names its savedrecs.txt,
+    PubMed its pubmed-*.txt), or None: its first line opens the format and a line ends a record."""
     lines = text.lstrip("\n").split("\n")
-    return next((fmt for fmt in (RIS, WOS) if fmt.opens.match(lines[0]) and any(map(fmt.end.match, lines))), None)
+    return next((fmt for fmt in (RIS, WOS, MEDLINE) if fmt.opens.match(lines[0])
+                 and (fmt.end is None or any(map(fmt.end.match, lines)))), None)
 
 
 def read_tagged(text: str, name: str, result: ReadResult, fmt: Tagged) -> None:
     """Each record with an abstract is a record, at the line of its first tag; see the module's docstring."""
-    import rispy  # (only where there is such a file)
+    import rispy
 
     if not text.strip():
         result.issues.append(Issue("warning", name, 1, "empty file; nothing read from it"))
@@ -88,8 +135,10 @@ def read_tagged(text: str, name: str, result: ReadResult, fmt: Tagged) -> None:
     default = collection_name("", Path(name).stem)
     for at, end in zip(starts, starts[1:] + [len(lines)]):
         chunk = lines[at:end]
-        closed = next((k for k, line in enumerate(chunk) if fmt.end.match(line)), None)
-        if closed is None:
+        closed = next((k for k, line in enumerate(chunk) if fmt.end.match(line)), None) if fmt.end else None
+        if fmt.end is None:
+            chunk = [*chunk, fmt.last + " "]  # (the next record's start ends it)
+        elif closed is None:
             result.issues.append(Issue("info", name, at + 1, f"{fmt.label} record without its end line '{fmt.last}': "
                                        "read up to the " + ("next record" if end < len(lines) else "end of the file")))
             chunk = [*chunk, fmt.last + " "]
@@ -105,7 +154,7 @@ def read_tagged(text: str, name: str, result: ReadResult, fmt: Tagged) -> None:
                 result.issues.append(Issue("warning", name, at + again[0] + 1, f"{fmt.label} record with a second "
                                            f"'{tag}' line: the first {tag} read, this one not (one abstract per record)"))
         try:
-            fields = rispy.loads("\n".join(chunk), implementation=getattr(rispy, fmt.parser),
+            fields = rispy.loads("\n".join(chunk), implementation=fmt.parser(),
                                  skip_unknown_tags=True)[0]  # (a tag newer than rispy's list: left out, not an error)
         except Exception as exc:  # noqa: BLE001 - the library's own error, said at the record's line
             result.exclude(name, at + 1, f"not a {fmt.label} record the parser can read ({type(exc).__name__}: {exc}); "

@@ -755,6 +755,32 @@ def test_a_web_of_science_export_s_records_with_abstracts_are_records(tmp_path):
     assert "columns not read: 'PT', 'SO', 'ID', 'PY', 'UT' " in result.issues[1].message
 
 
+def test_a_pubmed_export_s_records_with_abstracts_are_records(tmp_path):
+    """PubMed's "Save" as PubMed (MEDLINE) format, pubmed-*.txt, or .nbib: a record from its PMID line to the
+    next, the abstract under AB (lines that go on indented by six spaces), the title, authors (FAU's full names,
+    else AU's), keywords (OT) and the paper's PubMed page."""
+    medline = ("PMID- 38000001\nOWN - NLM\nTI  - Place cells encode a predictive map of space and\n      time.\n"
+               f"LID - 10.1234/n.1 [doi]\nAB  - We introduce **Gaia2**, reaching 95.2% on it.\n      {ABSTRACT}\n"
+               "FAU - Lee, Ann\nAU  - Lee A\nAD  - Department of Neuroscience, MIT.\nFAU - Chen, Bo\nAU  - Chen B\n"
+               "OT  - place cells\nOT  - successor representation\nSO  - J Neurosci. 2024;44(3):1-10.\n\n"
+               "PMID- 38000002\nTI  - An erratum.\nAU  - Doe J\n\n"
+               f"PMID- 38000003\nTI  - Grid cells.\nAB  - {ABSTRACT} Two.\nAB  - A second abstract line.\nAU  - Obi E\n")
+    for file in ("pubmed-place-set.txt", "citations.nbib"):
+        (tmp_path / file).mkdir()
+        result = read_one(tmp_path / file, file, medline.encode())
+        assert [(r.source.line, r.title, r.authors, r.keywords, r.url, r.text) for r in result.records] == [
+            (1, "Place cells encode a predictive map of space and time.", ["Ann Lee", "Bo Chen"],
+             ["place cells", "successor representation"], "https://pubmed.ncbi.nlm.nih.gov/38000001/",
+             f"We introduce **Gaia2**, reaching 95.2% on it. {ABSTRACT}"),
+            (21, "Grid cells.", ["Obi E"], [], "https://pubmed.ncbi.nlm.nih.gov/38000003/", f"{ABSTRACT} Two.")]
+        said = [("warning", 17, "PubMed record (38000002) has no abstract (tag AB); skipped"),
+                ("warning", 24, "PubMed record with a second 'AB' line: the first AB read, this one not (one abstract "
+                                "per record)")]
+        sniffed = [("info", 1, "read as a PubMed export: its first line opens a PubMed record or file")]
+        assert [(i.level, i.line, i.message) for i in result.issues] == (sniffed if file.endswith(".txt") else []) + said
+        assert result.paragraphs[file] == len(result.records) + len(result.excluded) == 3
+
+
 ATOM = f"""<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
   <title type="html">ArXiv Query: search_query=cat:cs.LG&amp;start=0&amp;max_results=2</title>

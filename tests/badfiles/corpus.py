@@ -90,6 +90,8 @@ CASES = [
     Case("savedrecs.ciw", b"FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nTI No abstract\nER\n\nPT J\nAB "
          + A2.encode() + b"\nER\n\nEF\n", "warning", "Web of Science record (J) has no abstract", 3, 1,
          "warning at the record's PT line; the record with an abstract read"),
+    Case("citations.nbib", b"PMID- 1\nTI  - No abstract\n\nPMID- 2\nAB  - " + A3.encode() + b"\n", "warning",
+         "PubMed record (1) has no abstract", 1, 1, "warning at the record's PMID line; the record with an abstract read"),
     Case("papers.xlsx", b"PK\x03\x04 a zip archive cut short", "error", "not an .xlsx workbook that can be read", 1, 0,
          "error: the archive cannot be opened; not read"),
     Case("feed.xml", b'<?xml version="1.0"?>\n<rss><channel>\n<item><description>' + A1.encode()

@@ -22,7 +22,7 @@ from .cache import Cache, memo_key
 from .model import Issue, Paper, RawRecord
 from .parallel import cores, fork_map, old_objects_frozen
 from .progress import progress
-from .textdump import INVISIBLE, JOINERS
+from .textlines import INVISIBLE, JOINERS
 from .words import mend_breaks
 
 NEAR_DUPLICATE = 0.9  # cosine of word TF-IDF vectors: the same abstract with a typo scores ~0.98

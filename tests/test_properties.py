@@ -14,7 +14,8 @@ from generator import markup
 from generator.model import RawRecord, ReadResult, Source
 from generator.normalize import normalize, normalize_record
 from generator.readers import decode, read_inputs
-from generator.textdump import _LABEL_ALONE, one_per_line, read_text, title_paragraphs
+from generator.textdump import one_per_line, read_text, title_paragraphs
+from generator.textlines import LABEL_ALONE
 from generator.venues import looks_like_header
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,7 +181,7 @@ def test_every_paragraph_of_a_file_becomes_a_record(tmp_path_factory, paras):
         cleaned = " ".join(markup_clean(para).split())
         assert cleaned in kept or any(k and k in cleaned for k in kept) or result.joined \
             or any(i.level == "warning" for i in result.excluded) \
-            or _LABEL_ALONE.fullmatch(para.strip()) and any("a label" in i.message for i in result.excluded), para  # ("Abstract")
+            or LABEL_ALONE.fullmatch(para.strip()) and any("a label" in i.message for i in result.excluded), para  # ("Abstract")
 
 
 def markup_clean(text: str) -> str:

@@ -1,0 +1,22 @@
+"""Read: what a line of a text file is: blank (nothing on it that shows), a list's number, a sentence's
+break, an "Abstract" label.  Shared by textdump.py (paragraphs and their layout) and bylines.py (the lines
+around an abstract)."""
+from __future__ import annotations
+
+import re
+
+INVISIBLE = frozenset("\u00ad\u200b\u2060\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# (soft hyphens and zero-width spaces from PDFs, "inves\u00adtigate"; direction marks): characters that show nothing
+JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: part of Persian words and emoji ("👩\u200d👧"), kept
+SHOWS_NOTHING = "".join(sorted(INVISIBLE | JOINERS))
+SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]|[。！？]\S")
+# a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
+LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
+ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
+LABEL_ALONE = re.compile(ABSTRACT_WORD + r"\s*[:：.]?")  # an "Abstract" label on a line of its own
+ABSTRACT_LABEL = re.compile("^" + ABSTRACT_WORD + r"\s*[:：.—–]\s*")  # "Abstract: " opening the abstract
+
+
+def is_blank(line: str) -> bool:
+    """A line that parts paragraphs: nothing, or only spaces and characters that show nothing (a zero-width space)."""
+    return not (line.strip() and (line.isascii() or line.strip().strip(SHOWS_NOTHING).strip()))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Callable
 
@@ -58,6 +59,7 @@ def _wok():
     return rispy.WokParser
 
 
+@cache
 def _medline():
     """rispy's parser for MEDLINE: a tag of up to four letters, padded, then "- " ("PMID- ", "AB  - ", "FAU - "),
     a line that goes on indented by six spaces."""
@@ -94,7 +96,7 @@ class Tagged:
     abstract: tuple[str, ...]   # the tags an abstract is under
     parser: Callable[[], type]  # rispy's parser of the format
     row: Callable[[dict], dict]  # rispy's fields -> the record's columns
-    kind: str                   # rispy's field of the record's type ("JOUR"; Web of Science: "J")
+    kind: str                   # rispy's field that names the record ("JOUR"; Web of Science: "J"; PubMed: its PMID)
     opens: re.Pattern           # a file's first line, for a .txt file that holds this format
     furniture: re.Pattern | None = None  # the file's own lines outside the records (Web of Science: FN, VR, EF)
 

@@ -10,6 +10,7 @@ import hashlib
 import html
 import json
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
@@ -170,6 +171,39 @@ def author_query(name: str) -> str:
     """The search for an author's papers: each word of the name of two letters or more, in the author field
     ("A. Lee" -> "author:Lee")."""
     return " ".join(f"author:{w}" for w in (w.strip(".,") for w in name.split()) if len(w) >= 2)
+
+
+SAME_AUTHORS = 8  # papers listed under "By the same authors" on a paper's page, at most
+_NO_AUTHOR = {"anonymous", "anonymous authors", "anonymous author(s)", "unknown", "n/a", "none", "et al"}
+_MAX_AUTHOR_PAPERS = 200  # an "author" of more papers than this is a placeholder, not a person
+
+
+def _author_key(name: str) -> str:
+    """An author's name as names are compared: "Ann  LEE" is "ann lee", "A. Lee" is "a lee"."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().replace(".", " ").split())
+
+
+def same_authors(papers: list[Paper]) -> dict[str, list[tuple[Paper, list[str]]]]:
+    """For each paper (by id) with an author who wrote other papers here: those papers (most shared authors first,
+    then in the order given) and the names it shares with each, as this paper spells them."""
+    by_author: dict[str, list[int]] = defaultdict(list)
+    for k, p in enumerate(papers):
+        for key in dict.fromkeys(_author_key(a) for a in p.authors):
+            if key and key not in _NO_AUTHOR:
+                by_author[key].append(k)
+    out = {}
+    for k, p in enumerate(papers):
+        shared: dict[int, list[str]] = defaultdict(list)
+        for a in dict.fromkeys(p.authors):
+            others = by_author.get(_author_key(a), [])
+            if len(others) <= _MAX_AUTHOR_PAPERS:
+                for j in others:
+                    if j != k and a not in shared[j]:
+                        shared[j].append(a)
+        if shared:
+            best = sorted(shared, key=lambda j: (-len(shared[j]), j))[:SAME_AUTHORS]
+            out[p.id] = [(papers[j], shared[j]) for j in best]
+    return out
 
 
 def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Collection]:
@@ -406,6 +440,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
     for p in papers:
         for other in p.mentions:
             mentioned_by[other].append(p)
+    coauthored = same_authors(papers)
     summary, link = attrgetter(*SUMMARY_FIELDS), attrgetter(*LINK_FIELDS)
     links = {p.id: link(p) for p in papers} if cache is not None else {}  # (what a link to each paper shows)
 
@@ -426,7 +461,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
                 [name in cat_pages[p.collection] for name, _ in p.categories],
                 tag_pages, [e in linked["entities"] for e in p.entities],
                 [links.get(r.id) for r in p.related], [links[i] for i in p.mentions if i in links],
-                [links[q.id] for q in mentioned_by.get(p.id, [])]))))
+                [links[q.id] for q in mentioned_by.get(p.id, [])],
+                [(links[q.id], names) for q, names in coauthored.get(p.id, [])]))))
         return out
 
     digests: dict[int, str] = {}  # by id(paper), as card_keys and page_keys
@@ -493,7 +529,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
             subtopic_href=subtopic_href(p),
             related=[(r, by_id[r.id]) for r in p.related if r.id in by_id],
             mentions=[by_id[i] for i in p.mentions if i in by_id],
-            mentioned_by=mentioned_by.get(p.id, []), show_raw=raw_differs(p)).encode("utf-8") for p in share]
+            mentioned_by=mentioned_by.get(p.id, []), coauthored=coauthored.get(p.id, []),
+            show_raw=raw_differs(p)).encode("utf-8") for p in share]
 
     todo = []  # the papers whose page must be rendered
     for p in papers:

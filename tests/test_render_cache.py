@@ -145,7 +145,8 @@ def test_templates_read_of_other_papers_only_the_fields_in_the_keys(seeds):
     others = [Recorder(q, links) for q in seeds[1:4]]
     env.get_template("paper.md.j2").render(
         p=p, root="../../", coll_slug="c", cat_pages=set(), subtopic_href="", show_raw=True,
-        related=[(r, o) for r, o in zip(p.related, others)], mentions=others[:1], mentioned_by=others[1:])
+        related=[(r, o) for r, o in zip(p.related, others)], mentions=others[:1], mentioned_by=others[1:],
+        coauthored=[(o, ["Ann Lee"]) for o in others])
     assert links and links <= set(render.LINK_FIELDS)
 
     shown = set()

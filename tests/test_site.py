@@ -342,6 +342,35 @@ def test_a_name_with_a_power_is_set_raised_in_its_title_and_on_its_page(tmp_path
     assert "# A²FM: Adaptive Agent Foundation Model" in page and "introduces <strong>A²FM</strong>" in page
 
 
+def test_a_paper_page_lists_the_papers_of_the_same_authors(tmp_path):
+    """Papers that share an author link each other under "By the same authors", most shared authors first, with
+    the names they share; names match whatever their letter case, dots or spaces; "Anonymous" is no author."""
+    from generator.enrich import enrich
+    from generator.normalize import normalize
+    from generator.readers import read_inputs
+    rows = [("Gaia2: A Benchmark", "Ann Lee; Bo Chen; Anonymous"), ("ProtoKV: Two Token Kinds", "ann  LEE; Cy Dee"),
+            ("CoCo: Graph Clustering", "Bo Chen; Ann Lee"), ("Other Work", "Dee Eve; Anonymous")]
+    text = "title,authors,abstract\n" + "".join(
+        f'"{t}","{a}","We study {t.split(":")[0]} on {k + 3} benchmarks and improve accuracy by {k + 2}% over strong '
+        f'baselines in every setting we try."\n' for k, (t, a) in enumerate(rows))
+    (tmp_path / "a.csv").write_text(text, "utf-8")
+    papers = enrich(normalize(read_inputs([tmp_path / "a.csv"]).records))
+    for p in papers:
+        p.first_seen = "2026-01-01"
+    by_title = {p.title: p for p in papers}
+    same = render.same_authors(papers)
+    assert [(q.title, names) for q, names in same[by_title["Gaia2: A Benchmark"].id]] == [
+        ("CoCo: Graph Clustering", ["Ann Lee", "Bo Chen"]), ("ProtoKV: Two Token Kinds", ["Ann Lee"])]
+    assert by_title["Other Work"].id not in same
+    site = render.render_site(papers, "Digest", {})
+    page = site[f"papers/{by_title['ProtoKV: Two Token Kinds'].slug}.md"].decode("utf-8")
+    gaia, coco = by_title["Gaia2: A Benchmark"], by_title["CoCo: Graph Clustering"]
+    assert (f'<h2 id="by-the-same-authors">By the same authors</h2>\n\n<ul>\n<li><a href="../../papers/{gaia.slug}/">'
+            f'Gaia2: A Benchmark</a> <span class="pd-why">ann  LEE</span></li>\n<li><a href="../../papers/{coco.slug}/">'
+            'CoCo: Graph Clustering</a> <span class="pd-why">ann  LEE</span></li>\n</ul>') in page
+    assert "By the same authors" not in site[f"papers/{by_title['Other Work'].slug}.md"].decode("utf-8")
+
+
 def test_the_authors_an_input_names_link_to_a_search_for_their_papers(tmp_path):
     """An authors line under a title (or an authors column) is shown on the paper's page, each name a link to the
     search `author:` field query of its words; a name is text, escaped, in the link as in the page."""

@@ -57,7 +57,8 @@ def write_inputs(folder: Path) -> dict[int, str]:
     (folder / "hostile.rss").write_text(  # (a feed's description is HTML where a site puts it in CDATA)
         '<?xml version="1.0"?>\n<rss xmlns:dc="http://purl.org/dc/elements/1.1/" version="2.0"><channel>\n'
         "<title>{{ 7*7 }}</title>\n<item><title>&lt;script&gt;alert(1)&lt;/script&gt; Feed title</title>\n"
-        "<link>javascript:alert(1)</link>\n<dc:creator>&lt;b&gt;Eve&lt;/b&gt;, {{ config }}</dc:creator>\n"
+        "<link>javascript:alert(1)</link>\n<dc:creator>&lt;b&gt;Eve&lt;/b&gt;, {{ config }}, &lt;img src=x "
+        "onerror=alert(1)&gt;</dc:creator>\n"  # (an author of a CSV row's too: "By the same authors" on both pages)
         "<description><![CDATA[<img src=x onerror=alert(1)> A feed item whose description holds HTML and "
         "<script>alert(2)</script>, tested on three datasets with a 4% gain.]]></description></item>\n"
         "</channel></rss>\n", "utf-8")

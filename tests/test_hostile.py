@@ -182,6 +182,30 @@ def test_paper_pages_run_no_script_and_show_the_text_as_written(hostile_site, se
     assert "{{ 7*7 }}" in everything and "{% include '/etc/passwd' %}" in everything
 
 
+def test_the_same_authors_papers_get_a_reading_list_star_that_saves_them(hostile_site, server, browser):
+    """The links under "By the same authors" get the star that saves a paper, as related papers do: a press saves
+    that paper (its hostile title kept as text), not the page's own."""
+    site = hostile_site[0] / "site"
+    rel = next(r for r in pages(site, "papers") if 'id="by-the-same-authors"' in (site / r / "index.html").read_text("utf-8"))
+    watch = Watch(browser, server)
+    watch.visit(server + rel)
+    stars = watch.page.locator("#by-the-same-authors + ul > li > .pd-star")
+    stars.first.wait_for()
+    assert stars.count() == watch.page.locator("#by-the-same-authors + ul > li").count() == 1
+    stars.first.click()
+    assert stars.first.get_attribute("aria-pressed") == "true"
+    assert watch.page.get_attribute("[data-pd-save]", "aria-pressed") == "false"
+    link = watch.page.locator("#by-the-same-authors + ul > li > a").first
+    other = link.get_attribute("href").rstrip("/").rsplit("/", 1)[-1]
+    saved = watch.page.evaluate("() => Object.entries(localStorage).filter(([k]) => k.startsWith('paper-digest:'))"
+                                ".map(([, v]) => JSON.parse(v))")
+    assert [[(it["slug"], it["title"]) for it in v] for v in saved] == [[(other, link.inner_text())]]
+    assert "<script>alert(1)</script>" in link.inner_text()  # (the title as text)
+    assert not watch.dialogs and not watch.outside
+    watch.check(rel)
+    watch.context.close()
+
+
 def test_index_category_tag_and_home_pages_run_no_script(hostile_site, server, browser):
     project, _ = hostile_site
     site = project / "site"

@@ -151,8 +151,9 @@
 
   function initStars() {
     var search = document.querySelector("[data-paper-search]");
-    var cards = document.querySelectorAll(".pd-card .pd-card-title > a, #related-papers + ol > li > a:first-child");
-    if (!cards.length && !search) return;  // (cards, and the related papers of a paper's page)
+    var cards = document.querySelectorAll(".pd-card .pd-card-title > a, #related-papers + ol > li > a:first-child, " +
+                                          "#by-the-same-authors + ul > li > a:first-child");
+    if (!cards.length && !search) return;  // (cards, and the related papers and the same authors' of a paper's page)
     refreshStars();
     addStars(cards);
     if (search && window.MutationObserver) {  // results are drawn by paper-search.js, query by query

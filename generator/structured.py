@@ -52,17 +52,25 @@ _AND = re.compile(r",?\s+and\s+")  # "Ann Lee, Bo Chen and Cy Dee" (arXiv), "A, 
 
 
 def split_list(value, seps: str, names: bool = False) -> list[str]:
-    """A list field's items: a list's (an author object's "name": Semantic Scholar), or a string split at `seps`
-    (and at " and " for `names`)."""
+    """A list field's items: a list's (an author object's "name", Semantic Scholar's; or its "given" and "family"
+    names, CSL JSON's, as Zotero and Mendeley export it), or a string split at `seps` (and at " and " for
+    `names`)."""
     if value is None:
         return []
     if isinstance(value, list):
-        items = [v.get("name", "") if isinstance(v, dict) else v for v in value]
+        items = [_person(v) if isinstance(v, dict) else v for v in value]
         return [str(v).strip() for v in items if isinstance(v, (str, int, float)) and str(v).strip()]
     if not isinstance(value, str):
         return []
     parts = re.split(f"[{seps}]", _AND.sub(seps[0], value) if names else value)
     return [v.strip() for v in parts if v.strip()]
+
+
+def _person(author: dict) -> str:
+    """An author object's name: {"name": "Ann Lee"}, {"given": "Ann", "family": "Lee"}, {"literal": "..."}."""
+    parts = [author.get(k) for k in ("given", "non-dropping-particle", "family")]
+    return next((v for v in (author.get("name"), " ".join(p for p in parts if isinstance(p, str) and p.strip()),
+                             author.get("literal")) if isinstance(v, str) and v.strip()), "")
 
 
 def _clean_value(value):

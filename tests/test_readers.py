@@ -922,6 +922,17 @@ def test_a_workbook_that_unpacks_into_too_much_is_not_read(tmp_path, monkeypatch
                         r"1,000\); not read: save it again as \.xlsx or \.csv", result.issues[0].message)
 
 
+def test_a_csl_json_export_gives_its_authors(tmp_path):
+    """CSL JSON, as Zotero, Mendeley and citation tools export it: authors are objects of "given" and "family"
+    names (or a "literal" one); the DOI's page is the address; "keyword" is the keywords."""
+    csl = [{"id": "lee2026", "type": "paper-conference", "title": "Gaia2", "abstract": ABSTRACT, "DOI": "10.1234/g2",
+            "author": [{"family": "Lee", "given": "Ann"}, {"family": "Berg", "given": "Jo", "non-dropping-particle": "van"},
+                       {"literal": "The Gaia Team"}], "keyword": "agents, benchmark"}]
+    result = read_one(tmp_path, "zotero.json", json.dumps(csl).encode())
+    assert [(r.title, r.authors, r.url, r.keywords) for r in result.records] == [
+        ("Gaia2", ["Ann Lee", "Jo van Berg", "The Gaia Team"], "https://doi.org/10.1234/g2", ["agents", "benchmark"])]
+
+
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):
     """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First", a DOI where the Url is
     empty; Scopus's "Author Keywords"; Microsoft CMT's "Paper Title", "Author Names", "Primary Subject Area"."""

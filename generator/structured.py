@@ -89,13 +89,14 @@ _DOMAIN_PATH = re.compile(r"(?:[\w\-]+\.)+[a-z]{2,}(?:/\S*)?", re.I)  # "openrev
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")  # 2101.00001, hep-th/9901001
 
 
-def _names(authors) -> list[str]:
+def _names(authors, semicolons: bool = False) -> list[str]:
     """A record's authors: a list's, or a string's split at ";" where it has one ("Lee, Ann; Chen, Bo", as
-    reference managers export them: each "Last, First" read "First Last"), else at "," and "and"; without an
+    reference managers export them: each "Last, First" read "First Last"; one "Lee, Ann" too where the file's
+    other rows part names with ";": `semicolons`), else at "," and "and"; without an
     institution in brackets or a contact's mark after a name (Microsoft CMT's "Ann Lee (MIT)*; Bo Chen (ETH)")."""
     if isinstance(authors, str):
         authors = _NAME_EXTRAS.sub(" ", authors)
-    if isinstance(authors, str) and ";" in authors:
+    if isinstance(authors, str) and (";" in authors or semicolons and authors.count(",") == 1):
         names = split_list(authors, ";", names=True)
         return [first_last(n) if n.count(",") == 1 else n for n in names]
     return split_list(authors, ",", names=True)
@@ -131,8 +132,9 @@ _TYPES = {int: "a number", float: "a number", bool: "true or false", dict: "an o
 
 
 def add_record(row: dict, name: str, line: int, default_collection: str, result: ReadResult, what: str = "record",
-            holds: str = "columns: " + ", ".join(COLUMNS["abstract"])) -> None:
-    """Append row's record, or exclude it with the reason (`what` it is and what `holds` an abstract: messages)."""
+               holds: str = "columns: " + ", ".join(COLUMNS["abstract"]), semicolons: bool = False) -> None:
+    """Append row's record, or exclude it with the reason (`what` it is and what `holds` an abstract: messages;
+    `semicolons`: its file parts authors with ";", so that "Lee, Ann" is one)."""
     if isinstance(row.get("content"), dict):  # an OpenReview note: its fields are in "content"
         row = {**{k: v for k, v in row.items() if k != "content"}, **row["content"]}
     row = {_column(k): _clean_value(v) for k, v in row.items() if k is not None}  # ("Paper Title" -> paper_title)
@@ -157,7 +159,7 @@ def add_record(row: dict, name: str, line: int, default_collection: str, result:
         source=Source(name, line, coll or ""),
         collection=collection_name(coll, "") if coll else default_collection,
         title=" ".join(title.split()) or None if title else None,
-        authors=_names(authors),
+        authors=_names(authors, semicolons),
         url=address(row),
         keywords=split_list(_pick(row, "keywords"), ",;"),
         area=_text(_pick(row, "area")),
@@ -185,24 +187,26 @@ def read_table(text: str, name: str, result: ReadResult, delimiter: str) -> None
         result.issues.append(Issue("error", name, 1 + offset, f"CSV error in the header row: {exc}; not read"))
     if not header_read(fieldnames, name, 1 + offset, result, empty=not text.strip()):
         return
-    count = 0
+    rows, broken = [], None
     try:
-        for row in reader:
-            count += 1  # (the line a row starts on: the last one read, less the line breaks inside its fields)
-            line = reader.line_num - sum(v.count("\n") for v in _values(row)) + offset
-            extra = [v for v in row.get(None) or [] if v.strip()]
-            if extra and not _repeats_header(row):  # (more fields than the header names: what follows the
-                # abstract would be read as other columns)
-                result.exclude(name, line, f"row has {len(fieldnames) + len(row[None])} fields, the header "
-                               f"{len(fieldnames)}: a comma or quote inside an unquoted field? Not read: quote the "
-                               "field", "more fields than the header", level="error")
-                continue
-            table_row(row, name, line, default, result)
+        for row in reader:  # (the line a row starts on: the last one read, less the line breaks inside its fields)
+            rows.append((reader.line_num - sum(v.count("\n") for v in _values(row)) + offset, row))
     except csv.Error as exc:
-        count += 1
-        result.exclude(name, reader.reader.line_num + offset, f"CSV error: {exc} (a stray or unclosed quote?); this row and the rest "
+        broken = (reader.reader.line_num + offset, exc)
+    semicolons = semicolon_names(row for _, row in rows)
+    for line, row in rows:
+        extra = [v for v in row.get(None) or [] if v.strip()]
+        if extra and not _repeats_header(row):  # (more fields than the header names: what follows the abstract
+            # would be read as other columns)
+            result.exclude(name, line, f"row has {len(fieldnames) + len(row[None])} fields, the header "
+                           f"{len(fieldnames)}: a comma or quote inside an unquoted field? Not read: quote the "
+                           "field", "more fields than the header", level="error")
+            continue
+        table_row(row, name, line, default, result, semicolons)
+    if broken:
+        result.exclude(name, broken[0], f"CSV error: {broken[1]} (a stray or unclosed quote?); this row and the rest "
                        "of the file are not read: fix the quoting", "CSV error", level="error")
-    result.paragraphs[name] = count
+    result.paragraphs[name] = len(rows) + (broken is not None)
 
 
 def header_read(fieldnames: list, name: str, line: int, result: ReadResult, empty: bool = False) -> bool:
@@ -227,13 +231,21 @@ def header_read(fieldnames: list, name: str, line: int, result: ReadResult, empt
     return True
 
 
-def table_row(row: dict, name: str, line: int, default: str, result: ReadResult) -> None:
-    """A table's row (column name -> text): a record, or left out with a note where it repeats the header row."""
+def table_row(row: dict, name: str, line: int, default: str, result: ReadResult, semicolons: bool = False) -> None:
+    """A table's row (column name -> text): a record, or left out with a note where it repeats the header row
+    (`semicolons`: the table parts its authors with ";", see semicolon_names)."""
     if _repeats_header(row):
         result.exclude(name, line, "row repeats the header row (two tables joined?); skipped", "a header row",
                        level="info")
     else:
-        add_record(row, name, line, default, result)
+        add_record(row, name, line, default, result, semicolons=semicolons)
+
+
+def semicolon_names(rows) -> bool:
+    """Whether a table parts its authors with ";" ("Lee, Ann; Chen, Bo": Zotero's, Scopus's way); then a row's
+    "Lee, Ann" is one author, not two."""
+    return any(isinstance(v, str) and ";" in v for row in rows
+               for v in [_pick({_column(k): v for k, v in row.items() if k is not None}, "authors")])
 
 
 def _repeats_header(row: dict) -> bool:

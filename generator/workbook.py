@@ -12,7 +12,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from .model import Issue, ReadResult
-from .structured import has_abstract, header_read, table_row
+from .structured import has_abstract, header_read, semicolon_names, table_row
 from .venues import collection_name
 
 MAX_UNPACKED = 512 << 20  # bytes: far above 20,000 abstracts' sheet (~60 MB), far below a zip bomb's
@@ -57,13 +57,13 @@ def read_workbook(data: bytes, name: str, result: ReadResult) -> None:
                 continue
             read, header, unnamed = read + 1, top[1], []
             header_read(header, name, top[0], result)  # (it names an abstract column: the unread ones said)
-            for k, cells in rows:
-                if not any(c.strip() for c in cells):
-                    continue  # (an empty row: no record, none to account for)
+            filled = [(k, cells) for k, cells in rows if any(c.strip() for c in cells)]  # (an empty row: no record)
+            semicolons = semicolon_names(dict(zip(header, cells)) for _, cells in filled)
+            for k, cells in filled:
                 count += 1
                 if any(c.strip() for j, c in enumerate(cells) if j >= len(header) or not header[j].strip()):
                     unnamed.append(k)
-                table_row(dict(zip(header, cells)), name, k, default, result)
+                table_row(dict(zip(header, cells)), name, k, default, result, semicolons)
             if unnamed:
                 result.issues.append(Issue("warning", name, unnamed[0], f"sheet {sheet.title!r}: {len(unnamed)} "
                                            + ("row has" if len(unnamed) == 1 else "rows have") + " cells in columns "

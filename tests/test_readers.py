@@ -866,7 +866,7 @@ def test_an_xlsx_workbook_s_sheets_with_an_abstract_column_are_tables(tmp_path):
     """Microsoft CMT's export, or any spreadsheet saved as .xlsx: the first row of a sheet names its columns, as a
     CSV's header does; a record's line is its row's number; CMT's "Ann Lee (MIT)*" is Ann Lee; an empty row is no
     record, a row without an abstract is left out with a warning, cells under no column's name are said, a sheet
-    without an abstract column is passed over with a note."""
+    without an abstract column is passed over with a note; where names are parted by ";", "Dee, Cy" is one."""
     import datetime
 
     import openpyxl
@@ -878,7 +878,7 @@ def test_an_xlsx_workbook_s_sheets_with_an_abstract_column_are_tables(tmp_path):
                    datetime.datetime(2026, 9, 1)])
     papers.append([])
     papers.append([2, "No abstract", None, "Cy Dee"])
-    papers.append([3, 2026, f"{ABSTRACT} Two.", "Cy Dee", None, None, "a note in no column"])
+    papers.append([3, 2026, f"{ABSTRACT} Two.", "Dee, Cy", None, None, "a note in no column"])  # (";" parts names)
     book.create_sheet("Reviewers").append(["Name", "Email"])
     book.save(tmp_path / "cmt.xlsx")
     result = read_inputs([tmp_path])
@@ -934,15 +934,18 @@ def test_a_csl_json_export_gives_its_authors(tmp_path):
 
 
 def test_a_reference_manager_s_csv_export_is_read(tmp_path):
-    """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First", a DOI where the Url is
-    empty; Scopus's "Author Keywords"; Microsoft CMT's "Paper Title", "Author Names", "Primary Subject Area"."""
+    """Zotero's CSV: "Abstract Note", "Manual Tags", authors as "Last, First; Last, First" (and so one author's
+    "Last, First" is one author), a DOI where the Url is empty; Scopus's "Author Keywords"; Microsoft CMT's
+    "Paper Title", "Author Names", "Primary Subject Area"."""
     zotero = ('"Key","Item Type","Publication Year","Author","Title","DOI","Url","Abstract Note","Manual Tags"\n'
-              f'"K1","conferencePaper","2026","Lee, Ann; Chen, Bo","Gaia2","10.1234/g2","","{ABSTRACT}","agents; benchmark"\n')
+              f'"K1","conferencePaper","2026","Lee, Ann; Chen, Bo","Gaia2","10.1234/g2","","{ABSTRACT}","agents; benchmark"\n'
+              f'"K2","conferencePaper","2026","Dee, Cy","Alone","","","{ABSTRACT} Two.",""\n')
     scopus = f'Authors,Title,Abstract,Author Keywords,Link\n"Lee A., Chen B.",ProtoKV,"{ABSTRACT} Two.",KV cache; LLM,\n'
     (tmp_path / "z").mkdir()
     result = read_one(tmp_path / "z", "zotero.csv", zotero.encode())
     assert [(r.title, r.authors, r.url, r.keywords, r.text) for r in result.records] == [
-        ("Gaia2", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/g2", ["agents", "benchmark"], ABSTRACT)]
+        ("Gaia2", ["Ann Lee", "Bo Chen"], "https://doi.org/10.1234/g2", ["agents", "benchmark"], ABSTRACT),
+        ("Alone", ["Cy Dee"], None, [], f"{ABSTRACT} Two.")]
     (tmp_path / "s").mkdir()
     result = read_one(tmp_path / "s", "scopus.csv", scopus.encode())
     assert [(r.authors, r.keywords) for r in result.records] == [(["Lee A.", "Chen B."], ["KV cache", "LLM"])]

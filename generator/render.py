@@ -173,7 +173,7 @@ def author_query(name: str) -> str:
     return " ".join(f"author:{w}" for w in (w.strip(".,") for w in name.split()) if len(w) >= 2)
 
 
-SAME_AUTHORS = 8  # papers listed under "By the same authors" on a paper's page, at most
+SAME_AUTHORS = 5  # papers listed under "By the same authors" on a paper's page, at most (~1 kB of page)
 _NO_AUTHOR = {"anonymous", "anonymous authors", "anonymous author(s)", "unknown", "n/a", "none", "et al"}
 _MAX_AUTHOR_PAPERS = 200  # an "author" of more papers than this is a placeholder, not a person
 

@@ -1,6 +1,7 @@
 """Read: structured files, one record per row, object or entry: CSV/TSV (reference managers' exports
-included), JSON, JSONL and BibTeX (RIS and Web of Science's tagged files: tagged.py).  Columns are matched by
-name (COLUMNS); a given title, authors, link, keywords or area travels with its abstract."""
+included), JSON, JSONL and BibTeX (tagged exports: tagged.py; spreadsheets: workbook.py; feeds: webfeeds.py).
+Columns are matched by name (COLUMNS); a given title, authors, link, keywords or area travels with its
+abstract."""
 from __future__ import annotations
 
 import csv
@@ -92,16 +93,17 @@ _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d
 def _names(authors, semicolons: bool = False) -> list[str]:
     """A record's authors: a list's, or a string's split at ";" where it has one ("Lee, Ann; Chen, Bo", as
     reference managers export them: each "Last, First" read "First Last"; one "Lee, Ann" too where the file's
-    other rows part names with ";": `semicolons`), else at "," and "and"; without an
-    institution in brackets or a contact's mark after a name (Microsoft CMT's "Ann Lee (MIT)*; Bo Chen (ETH)")."""
+    other rows part names with ";": `semicolons`), else at "," and "and"; without an institution in brackets
+    or a contact's mark after a name (Microsoft CMT's "Ann Lee (MIT)*; Bo Chen (ETH)")."""
     if isinstance(authors, str):
         authors = _NAME_EXTRAS.sub(" ", authors)
-    if isinstance(authors, str) and (";" in authors or semicolons and authors.count(",") == 1):
+    if isinstance(authors, str) and (";" in authors or semicolons and _LAST_FIRST.fullmatch(authors)):
         names = split_list(authors, ";", names=True)
         return [first_last(n) if n.count(",") == 1 else n for n in names]
     return split_list(authors, ",", names=True)
 
 
+_LAST_FIRST = re.compile(r"\s*[^\s,]+,[^,]+")  # one author, "Lee, Ann" (not "Ann Lee, Bo Chen")
 _NAME_EXTRAS = re.compile(r"\s*\([^()]*\)\s*(?=[*†‡]*\s*(?:[;,]|$))|(?<=\S)[*†‡]+(?=\s*(?:[;,]|$))")
 
 

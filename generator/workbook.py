@@ -48,16 +48,22 @@ def read_workbook(data: bytes, name: str, result: ReadResult) -> None:
     default, read, count = collection_name("", Path(name).stem), 0, 0
     try:
         for sheet in book.worksheets:
-            rows = ((k, [_cell(v) for v in values]) for k, values in enumerate(sheet.iter_rows(values_only=True), 1))
-            top = next(((k, cells) for k, cells in rows if any(c.strip() for c in cells)), None)
-            if top is None or not has_abstract(top[1]):
-                if top is not None:
-                    result.issues.append(Issue("info", name, top[0], f"sheet {sheet.title!r}: no abstract column in its "
-                                               "first row; not read"))
+            try:  # (a read-only workbook reads a sheet's XML as its rows are asked for)
+                rows = [(k, [_cell(v) for v in values]) for k, values in enumerate(sheet.iter_rows(values_only=True), 1)]
+            except Exception as exc:  # noqa: BLE001 - the sheet's XML broken: said, the sheet not read
+                result.issues.append(Issue("error", name, 1, f"sheet {sheet.title!r} cannot be read "
+                                           f"({type(exc).__name__}: {exc}); not read: save the workbook again"))
+                read += 1  # (it may hold abstracts: not a workbook without any)
                 continue
-            read, header, unnamed = read + 1, top[1], []
-            header_read(header, name, top[0], result)  # (it names an abstract column: the unread ones said)
             filled = [(k, cells) for k, cells in rows if any(c.strip() for c in cells)]  # (an empty row: no record)
+            if not filled or not has_abstract(filled[0][1]):
+                if filled:
+                    result.issues.append(Issue("info", name, filled[0][0], f"sheet {sheet.title!r}: no abstract "
+                                               "column in its first row; not read"))
+                continue
+            (top, header), filled, unnamed = filled[0], filled[1:], []
+            read += 1
+            header_read(header, name, top, result)  # (it names an abstract column: the unread ones said)
             semicolons = semicolon_names(dict(zip(header, cells)) for _, cells in filled)
             for k, cells in filled:
                 count += 1

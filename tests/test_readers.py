@@ -905,6 +905,28 @@ def test_an_xlsx_workbook_s_sheets_with_an_abstract_column_are_tables(tmp_path):
             "not read: save it again as .xlsx or .csv") in said
 
 
+def test_a_workbook_whose_sheet_is_broken_is_an_error_not_a_crash(tmp_path):
+    """A read-only workbook reads a sheet's XML as its rows are asked for: a sheet cut short is an error naming
+    it, and the build stops there with a message (it used to raise out of the read stage)."""
+    import io
+    import zipfile
+
+    import openpyxl
+    book = openpyxl.Workbook()
+    book.active.append(["abstract"])
+    book.active.append([ABSTRACT])
+    whole = io.BytesIO()
+    book.save(whole)
+    cut = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(whole.getvalue())) as src, zipfile.ZipFile(cut, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            dst.writestr(item, data[:len(data) // 2] if item.filename.endswith("sheet1.xml") else data)
+    result = read_one(tmp_path, "cut.xlsx", cut.getvalue())
+    assert not result.records and [(i.level, i.line) for i in result.issues] == [("error", 1)]
+    assert result.issues[0].message.startswith("sheet 'Sheet' cannot be read (ParseError: ")
+
+
 def test_a_workbook_that_unpacks_into_too_much_is_not_read(tmp_path, monkeypatch):
     """The archive's unpacked size is checked before the workbook is opened (a zip bomb is refused unopened)."""
     import openpyxl

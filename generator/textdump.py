@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bylines import (FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fields, affiliation_line, author_line, read_fields,
-                      under_title)
+from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fields, affiliation_line, author_line,
+                      read_fields, under_title)
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
@@ -226,7 +226,7 @@ def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult
                                                          or n == 1 and author_line(paras[k + n][1], alone=True)):
                 n += 1  # (the authors' names, "Anonymous authors", an "Abstract" label between title and abstract)
             label = next((j for j in range(n, 9) if k + j + 1 >= len(paras) or LABEL_ALONE.fullmatch(paras[k + j][1])
-                          or len(paras[k + j][1].split()) > 40 or not _one_line(paras[k + j], lines)), None)
+                          or _long(paras[k + j][1]) or not _one_line(paras[k + j], lines)), None)
             if label and k + label + 1 < len(paras) and LABEL_ALONE.fullmatch(paras[k + label][1]):
                 n = label + 1  # (a pasted page's one-line paragraphs between a title and its "Abstract" label: fields)
             body = paras[k + n][1]
@@ -265,6 +265,11 @@ class _Abstract:
     text: str
     authors: list[str]
     url: str | None = None
+
+
+def _long(text: str) -> bool:
+    """More than a field's or a names' line: over AUTHORS_LINE characters or 40 words."""
+    return len(text) > AUTHORS_LINE or len(text.split(None, 40)) > 40
 
 
 def _one_line(para: tuple[int, str], lines: list[str] | None) -> bool:

@@ -113,9 +113,10 @@ MEDLINE = Tagged("PubMed", re.compile(r"PMID- ?\d"), "PMID-", None, "ER  -", "{:
 def sniff(text: str) -> Tagged | None:
     """The tagged format a text file holds (an export saved as .txt: Web of Science names its savedrecs.txt,
     PubMed its pubmed-*.txt), or None: its first line opens the format and a line ends a record."""
-    lines = text.lstrip("\n").split("\n")
-    return next((fmt for fmt in (RIS, WOS, MEDLINE) if fmt.opens.match(lines[0])
-                 and (fmt.end is None or any(map(fmt.end.match, lines)))), None)
+    text = text.lstrip("\n")
+    first = text.split("\n", 1)[0]
+    return next((fmt for fmt in (RIS, WOS, MEDLINE) if fmt.opens.match(first)
+                 and (fmt.end is None or any(map(fmt.end.match, text.split("\n"))))), None)
 
 
 def read_tagged(text: str, name: str, result: ReadResult, fmt: Tagged) -> None:

@@ -2,7 +2,7 @@
 
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
 BibTeX (structured.py), spreadsheets (workbook.py), RIS, Web of Science's and PubMed's tagged files
-(tagged.py), Atom and RSS feeds (webfeeds.py).  Here: which files are read (discover), how their bytes
+(tagged.py), XML feeds and exports (xmlexports.py).  Here: which files are read (discover), how their bytes
 become text (decode, control characters), and what every record is checked for.  Problems are collected as
 `Issue`s (file:line: message) instead of raised, so that `paper-digest check` can report all of them at
 once; nothing is dropped silently (model.ReadResult's accounting).
@@ -17,7 +17,7 @@ from pathlib import Path
 from .model import Issue, ReadResult
 from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
 from .tagged import MEDLINE, RIS, WOS, read_tagged
-from .webfeeds import read_feed
+from .xmlexports import read_xml
 from .workbook import read_workbook
 from .textdump import LONG_PARAGRAPH, read_text
 
@@ -277,7 +277,7 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
         elif suffix in TAGGED_EXT:
             read_tagged(text, name, result, TAGGED_EXT[suffix])
         elif suffix in FEED_EXT:
-            read_feed(text, name, result)
+            read_xml(text, name, result)
         else:
             read_text(text, name, result)
     _one_spelling(result)

@@ -1,5 +1,5 @@
 """Read: structured files, one record per row, object or entry: CSV/TSV (reference managers' exports
-included), JSON, JSONL and BibTeX (tagged exports: tagged.py; spreadsheets: workbook.py; feeds: webfeeds.py).
+included), JSON, JSONL and BibTeX (tagged exports: tagged.py; spreadsheets: workbook.py; XML: xmlexports.py).
 Columns are matched by name (COLUMNS); a given title, authors, link, keywords or area travels with its
 abstract."""
 from __future__ import annotations

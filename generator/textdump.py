@@ -18,7 +18,7 @@ from .structured import has_abstract, json_text, read_json, read_table, split_li
 from .tagged import read_tagged, sniff
 from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
-from .webfeeds import read_feed
+from .xmlexports import read_xml
 
 LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 ABSTRACT_LINE = 500  # characters: a line this long with a sentence break inside can be a whole abstract (the dev file's
@@ -161,7 +161,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     if _FEED.match(text):  # (a feed saved as .txt)
         result.issues.append(Issue("info", name, 1, "read as an XML feed: the file opens with an XML declaration, "
                                    "<rss> or <feed> (name it .xml)"))
-        return read_feed(text, name, result)
+        return read_xml(text, name, result)
     if text.lstrip()[:1] in ("[", "{") and json_text(text):  # (an export saved as .txt)
         result.issues.append(Issue("info", name, 1, "read as JSON: the file holds a JSON array or object, or one a "
                                    "line (name it .json or .jsonl)"))

@@ -847,14 +847,44 @@ def test_atom_and_rss_feeds_give_a_record_per_entry(tmp_path):
     assert {r.collection for r in named.records} == {"ICLR 2026"}
 
 
+def test_endnote_xml_and_arxiv_oai_records_are_records(tmp_path):
+    """EndNote's XML export (Zotero writes it too): each <record> with an <abstract>, its text inside EndNote's
+    <style> elements, with title, authors ("Lee, Ann"), keywords, url; arXiv's OAI-PMH harvest: each <record>
+    with its arXiv metadata (authors as forenames and keyname, the arXiv id's page)."""
+    endnote = ('<?xml version="1.0" encoding="UTF-8" ?><xml><records><record><rec-number>1</rec-number>'
+               '<contributors><authors><author><style face="normal">Lee, Ann</style></author><author><style>Chen, Bo'
+               '</style></author></authors></contributors><titles><title><style>Gaia2: Benchmarking Agents</style>'
+               '</title><secondary-title><style>ICLR</style></secondary-title></titles><keywords><keyword><style>'
+               'agents</style></keyword></keywords><urls><related-urls><url><style>https://openreview.net/forum?id=a'
+               f'</style></url></related-urls></urls><abstract><style face="normal">{ABSTRACT}</style></abstract>'
+               '</record>\n<record><titles><title>No abstract</title></titles></record></records></xml>\n')
+    oai = ('<?xml version="1.0"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords>\n<record>\n'
+           '<header><identifier>oai:arXiv.org:2501.00001</identifier></header><metadata>\n'
+           '<arXiv xmlns="http://arxiv.org/OAI/arXiv/"><id>2501.00001</id><authors><author><keyname>Lee</keyname>'
+           '<forenames>Ann</forenames></author></authors><title>Sparse\n  Graphs</title>'
+           f'<abstract>  {ABSTRACT}\n</abstract></arXiv></metadata></record></ListRecords></OAI-PMH>\n')
+    for folder in ("e", "o"):
+        (tmp_path / folder).mkdir()
+    result = read_one(tmp_path / "e", "library.xml", endnote.encode())
+    assert [(r.source.line, r.title, r.authors, r.keywords, r.url, r.text) for r in result.records] == [
+        (1, "Gaia2: Benchmarking Agents", ["Ann Lee", "Bo Chen"], ["agents"], "https://openreview.net/forum?id=a",
+         ABSTRACT)]
+    assert [(i.level, i.line, i.message) for i in result.issues] == [
+        ("warning", 2, "record 2 has no abstract (element abstract); skipped")]
+    result = read_one(tmp_path / "o", "harvest.xml", oai.encode())
+    assert [(r.source.line, r.title, r.authors, r.url, r.text) for r in result.records] == [
+        (3, "Sparse Graphs", ["Ann Lee"], "https://arxiv.org/abs/2501.00001", ABSTRACT)]
+
+
 @pytest.mark.parametrize("xml, line, says", [
     ('<?xml version="1.0"?>\n<!DOCTYPE r [\n <!ENTITY a "aaaaaaaaaa">\n <!ENTITY b "&a;&a;&a;&a;&a;">\n]>\n'
      "<rss><channel><item><description>&b;</description></item></channel></rss>\n", 3,
-     "the document declares an entity, which no feed needs (entities can make XML expand without end); not read"),
+     "the document declares an entity, which no export needs (entities can make XML expand without end); not read"),
     ('<?xml version="1.0"?>\n<rss><channel>\n<item><description>x</item></channel></rss>\n', 3,
      "not XML the parser can read (mismatched tag); not read: fix the file"),
     ('<?xml version="1.0"?>\n<html><body>Papers</body></html>\n', 1,
-     "no Atom <entry> or RSS <item> in this <html> document; not read: is it a feed?")],
+     "no Atom <entry>, RSS <item> or EndNote <record> in this <html> document; not read: is it a feed or a reference "
+     "export?")],
     ids=["entities", "broken", "not a feed"])
 def test_a_feed_that_cannot_be_read_is_an_error_at_its_line(tmp_path, xml, line, says):
     result = read_one(tmp_path, "feed.xml", xml.encode())

@@ -14,8 +14,9 @@ SHARED = ROOT.parent / "shared"
 DEV_CSV = SHARED / "data" / "iclr2026_dev.csv"
 
 
-# CI (.ci/run sets CI=true) runs the property tests on the same examples every time, so that a run lands or
-# fails for the code, not for the examples it happened to draw; elsewhere they draw new ones each run.
+# CI (.ci/run and GitHub Actions set CI=true) runs the property tests on the same examples every time, so
+# that a run lands or fails for the code, not for the examples it happened to draw; elsewhere they draw new
+# ones each run.
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")

@@ -177,7 +177,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("warning", name, 1, "empty file (no header and no abstracts); nothing read from it"))
         return
     header, lines = "", text.split("\n")
-    if looks_like_header(paras[0][1], one_line=lines[paras[0][0] - 1].strip() == paras[0][1]):
+    if looks_like_header(paras[0][1], one_line=_one_line(paras[0], lines)):
         header = paras.pop(0)[1]
     else:
         result.issues.append(Issue("warning", name, paras[0][0],
@@ -281,7 +281,7 @@ def _title_alone(para: tuple[int, str], lines: list[str] | None) -> str:
     """A title paragraph's text without the lines under its first that are authors' names, their institutions
     or a first page's front matter ("Title" / "Anonymous authors" / "Paper under double-blind review")."""
     line, text = para
-    if lines is None or line > len(lines) or text == lines[line - 1].strip():
+    if not lines or line > len(lines) or _one_line(para, lines):
         return text
     first = lines[line - 1].strip()
     under = [first]

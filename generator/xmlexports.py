@@ -52,26 +52,19 @@ def _local(element: ET.Element) -> str:
     return element.tag.rsplit("}", 1)[-1]
 
 
-def _child(entry: ET.Element, *names: str) -> ET.Element | None:
-    """The first child of one of these local names, in the order of the names."""
+def _child(element: ET.Element, *names: str, deep: bool = False) -> ET.Element | None:
+    """The first child of one of these local names, in the order of the names (`deep`: the first element
+    anywhere below `element`)."""
     for name in names:
-        for child in entry:
-            if _local(child) == name:
-                return child
+        found = next((e for e in (element.iter() if deep else element) if e is not element and _local(e) == name),
+                     None)
+        if found is not None:
+            return found
     return None
 
 
 def _text(element: ET.Element | None) -> str | None:
     return " ".join("".join(element.itertext()).split()) or None if element is not None else None
-
-
-def _first(record: ET.Element, *names: str) -> ET.Element | None:
-    """The first element below `record` of one of these local names, in the order of the names."""
-    for name in names:
-        found = next((e for e in record.iter() if e is not record and _local(e) == name), None)
-        if found is not None:
-            return found
-    return None
 
 
 def _person(author: ET.Element) -> str | None:
@@ -86,12 +79,13 @@ def _person(author: ET.Element) -> str | None:
 def _record_row(record: ET.Element) -> dict:
     """A record's columns (EndNote's <record>: titles/title, contributors/authors/author, keywords/keyword,
     urls/related-urls/url, electronic-resource-num; arXiv's OAI-PMH <record>: title, authors/author, id)."""
-    ident = _text(_first(record, "id"))
-    return {"abstract": _text(_first(record, "abstract")), "title": _text(_first(record, "title")),
+    def below(*names: str) -> str | None:
+        return _text(_child(record, *names, deep=True))
+    return {"abstract": below("abstract"), "title": below("title"),
             "authors": [n for n in map(_person, (e for e in record.iter() if _local(e) == "author")) if n],
             "keywords": [k for k in (_text(e) for e in record.iter() if _local(e) == "keyword") if k],
-            "url": _text(_first(record, "url")), "doi": _text(_first(record, "electronic-resource-num", "doi")),
-            "id": ident}  # (an arXiv id: its page)
+            "url": below("url"), "doi": below("electronic-resource-num", "doi"),
+            "id": below("id")}  # (an arXiv id: its page)
 
 
 def _row(entry: ET.Element) -> dict:

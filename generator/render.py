@@ -174,12 +174,12 @@ def author_query(name: str) -> str:
 
 
 SAME_AUTHORS = 5  # papers listed under "By the same authors" on a paper's page, at most (~1 kB of page)
-_NO_AUTHOR = {"anonymous", "anonymous authors", "anonymous author(s)", "unknown", "n/a", "none", "et al"}
 _MAX_AUTHOR_PAPERS = 200  # an "author" of more papers than this is a placeholder, not a person
 
 
 def _author_key(name: str) -> str:
-    """An author's name as names are compared: "Ann  LEE" is "ann lee", "A. Lee" is "a lee"."""
+    """An author's name as names are compared: "Ann  LEE" is "ann lee", "A. Lee" is "a lee".  (The readers leave
+    out placeholders such as "Anonymous".)"""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().replace(".", " ").split())
 
 
@@ -189,7 +189,7 @@ def same_authors(papers: list[Paper]) -> dict[str, list[tuple[Paper, list[str]]]
     by_author: dict[str, list[int]] = defaultdict(list)
     for k, p in enumerate(papers):
         for key in dict.fromkeys(_author_key(a) for a in p.authors):
-            if key and key not in _NO_AUTHOR:
+            if key:
                 by_author[key].append(k)
     out = {}
     for k, p in enumerate(papers):

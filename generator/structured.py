@@ -94,13 +94,18 @@ def _names(authors, semicolons: bool = False) -> list[str]:
     """A record's authors: a list's, or a string's split at ";" where it has one ("Lee, Ann; Chen, Bo", as
     reference managers export them: each "Last, First" read "First Last"; one "Lee, Ann" too where the file's
     other rows part names with ";": `semicolons`), else at "," and "and"; without an institution in brackets
-    or a contact's mark after a name (Microsoft CMT's "Ann Lee (MIT)*; Bo Chen (ETH)")."""
+    or a contact's mark after a name (Microsoft CMT's "Ann Lee (MIT)*; Bo Chen (ETH)"); never "Anonymous"."""
     if isinstance(authors, str):
         authors = _NAME_EXTRAS.sub(" ", authors)
     if isinstance(authors, str) and (";" in authors or semicolons and _LAST_FIRST.fullmatch(authors)):
-        names = split_list(authors, ";", names=True)
-        return [first_last(n) if n.count(",") == 1 else n for n in names]
-    return split_list(authors, ",", names=True)
+        names = [first_last(n) if n.count(",") == 1 else n for n in split_list(authors, ";", names=True)]
+    else:
+        names = split_list(authors, ",", names=True)
+    return [n for n in names if n.casefold() not in _NO_AUTHOR]
+
+
+_NO_AUTHOR = {"anonymous", "anonymous authors", "anonymous author(s)", "anon", "unknown", "n/a", "none", "et al",
+              "et al."}  # (a double-blind export's placeholders: no author, and no link between their papers)
 
 
 _LAST_FIRST = re.compile(r"\s*[^\s,]+,[^,]+")  # one author, "Lee, Ann" (not "Ann Lee, Bo Chen")

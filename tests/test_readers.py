@@ -974,6 +974,15 @@ def test_a_workbook_that_unpacks_into_too_much_is_not_read(tmp_path, monkeypatch
                         r"1,000\); not read: save it again as \.xlsx or \.csv", result.issues[0].message)
 
 
+def test_placeholder_names_are_no_authors(tmp_path):
+    """A double-blind export's "Anonymous" (or "Unknown", "N/A") is no author: not shown, not searched, and no link
+    between the papers that carry it; the real names beside it stay."""
+    rows = [("Anonymous", []), ("Ann Lee; anonymous authors", ["Ann Lee"]), ("Bo Chen; Unknown", ["Bo Chen"])]
+    text = "title,authors,abstract\n" + "".join(f'T{k},"{a}","{ABSTRACT} {k}."\n' for k, (a, _) in enumerate(rows))
+    result = read_one(tmp_path, "a.csv", text.encode())
+    assert [r.authors for r in result.records] == [want for _, want in rows]
+
+
 def test_a_csl_json_export_gives_its_authors(tmp_path):
     """CSL JSON, as Zotero, Mendeley and citation tools export it: authors are objects of "given" and "family"
     names (or a "literal" one); the DOI's page is the address; "keyword" is the keywords."""

@@ -2,7 +2,7 @@
 
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
 BibTeX (structured.py), spreadsheets (workbook.py), RIS, Web of Science's and PubMed's tagged files
-(tagged.py), XML feeds and exports (xmlexports.py).  Here: which files are read (discover), how their bytes
+(tagged.py), XML feeds and exports (xmlexports.py), saved web pages (webpages.py).  Here: which files are read (discover), how their bytes
 become text (decode, control characters), and what every record is checked for.  Problems are collected as
 `Issue`s (file:line: message) instead of raised, so that `paper-digest check` can report all of them at
 once; nothing is dropped silently (model.ReadResult's accounting).
@@ -17,6 +17,7 @@ from pathlib import Path
 from .model import Issue, ReadResult
 from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
 from .tagged import MEDLINE, RIS, WOS, read_tagged
+from .webpages import read_html
 from .xmlexports import read_xml
 from .workbook import read_workbook
 from .textdump import LONG_PARAGRAPH, read_text
@@ -31,7 +32,8 @@ TAGGED_EXT = {".ris": RIS, ".ciw": WOS, ".nbib": MEDLINE}  # (.ciw: Web of Scien
 # EndNote; .nbib: PubMed's for a citation manager, MEDLINE)
 FEED_EXT = {".xml", ".atom", ".rss"}
 WORKBOOK_EXT = {".xlsx"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT
+HTML_EXT = {".html", ".htm"}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT | HTML_EXT
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 _MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive: a workbook is read as .xlsx",
@@ -114,7 +116,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw, .nbib or .xml)"))
+                                    "(use .txt, .md, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw, .nbib, .xml or .html)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -278,6 +280,8 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             read_tagged(text, name, result, TAGGED_EXT[suffix])
         elif suffix in FEED_EXT:
             read_xml(text, name, result)
+        elif suffix in HTML_EXT:
+            read_html(text, name, result)
         else:
             read_text(text, name, result)
     _one_spelling(result)

@@ -16,11 +16,11 @@ from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fie
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
-from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank
+from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, LONG_PARAGRAPH, SENTENCE_BREAK, is_blank
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
+from .webpages import is_html, read_html
 from .xmlexports import read_xml
 
-LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 ABSTRACT_LINE = 500  # characters: a line this long with a sentence break inside can be a whole abstract (the dev file's
 # shortest has 542; an abstract's own paragraphs rarely are, three of them hardly ever: one in 2,120)
 _RULE_MARKS = "-=*_~#•·—–"
@@ -162,6 +162,10 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("info", name, 1, "read as an XML feed: the file opens with an XML declaration, "
                                    "<rss> or <feed> (name it .xml)"))
         return read_xml(text, name, result)
+    if is_html(text):  # (a web page saved as .txt)
+        result.issues.append(Issue("info", name, 1, "read as a web page: the file opens with <!DOCTYPE html> or "
+                                   "<html> (name it .html)"))
+        return read_html(text, name, result)
     if text.lstrip()[:1] in ("[", "{") and json_text(text):  # (an export saved as .txt)
         result.issues.append(Issue("info", name, 1, "read as JSON: the file holds a JSON array or object, or one a "
                                    "line (name it .json or .jsonl)"))

@@ -13,6 +13,7 @@ SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]|[。！？]\S")
 # a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
 LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
 ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
+LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 LABEL_ALONE = re.compile(ABSTRACT_WORD + r"\s*[:：.]?")  # an "Abstract" label on a line of its own
 ABSTRACT_LABEL = re.compile("^" + ABSTRACT_WORD + r"\s*[:：.—–]\s*")  # "Abstract: " opening the abstract
 

@@ -107,7 +107,8 @@ def squash(text: str) -> str:
 def test_hostile_inputs_build_and_nothing_outside_is_read(hostile_site):
     project, paragraphs = hostile_site
     site = project / "site"
-    assert len(list((site / "papers").glob("*/index.html"))) == len(VECTORS) + len(CSV_ROWS) + 2  # (+ the JSONL record and the feed's item)
+    assert len(list((site / "papers").glob("*/index.html"))) == len(VECTORS) + len(CSV_ROWS) + 3  # (+ the JSONL record, the feed's
+    # item and the saved page's paper)
     shared = [p for p in (site / "papers").glob("*/index.html") if 'id="by-the-same-authors"' in p.read_text("utf-8")]
     assert len(shared) == 2  # (a CSV row and the feed's item share a hostile author: the section is on both, escaped)
     passwd = Path("/etc/passwd").read_text().splitlines()[0]

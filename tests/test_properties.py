@@ -122,7 +122,7 @@ def test_decoding_arbitrary_bytes_never_crashes(data):
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.binary(max_size=200), min_size=1, max_size=4), st.sampled_from([".txt", ".csv", ".json", ".jsonl", ".bib", ".ris", ".ciw", ".xml",
-                                                                                 ".xlsx"]))
+                                                                                 ".xlsx", ".html"]))
 def test_read_inputs_on_arbitrary_files_never_crashes_and_accounts_for_everything(tmp_path_factory, blobs, ext):
     folder = tmp_path_factory.mktemp("prop")
     for n, blob in enumerate(blobs):
@@ -130,6 +130,25 @@ def test_read_inputs_on_arbitrary_files_never_crashes_and_accounts_for_everythin
     result = read_inputs([folder])
     assert sum(result.paragraphs.values()) == len(result.records) + len(result.excluded) + len(result.joined) \
         or result.errors
+    normalize(result.records)
+
+
+_TAG_SOUP = st.lists(st.sampled_from(["<html>", "<head>", "<title>", "</title>", "<body>", "<div class='abstract'>",
+                                      "<div>", "</div>", "<p>", "</p>", "<li>", "<ul>", "</ul>", "<h2 class='title'>",
+                                      "</h2>", "<a href='/people/x'>", "</a>", "<br>", "<script>", "</script>", "<!--",
+                                      "-->", "&lt;", "&amp", "Abstract:", "Keywords: a, b", "<meta name='citation_"
+                                      "abstract' content='x'>", "We propose a method. It works.", " ", "\n"]),
+                     max_size=60).map("".join)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_TAG_SOUP)
+def test_any_tag_soup_is_read_as_a_web_page_without_losing_an_abstract(tmp_path_factory, page):
+    folder = tmp_path_factory.mktemp("html")
+    (folder / "page.html").write_text(page, "utf-8")
+    result = read_inputs([folder])
+    assert result.paragraphs.get("page.html", 0) == len(result.records) + len(result.excluded)
+    assert all(r.text.strip() for r in result.records)
     normalize(result.records)
 
 

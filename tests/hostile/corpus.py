@@ -62,6 +62,13 @@ def write_inputs(folder: Path) -> dict[int, str]:
         "<description><![CDATA[<img src=x onerror=alert(1)> A feed item whose description holds HTML and "
         "<script>alert(2)</script>, tested on three datasets with a 4% gain.]]></description></item>\n"
         "</channel></rss>\n", "utf-8")
+    (folder / "hostile.html").write_text(  # (a saved page: its text is data, its scripts and links are not followed)
+        "<!DOCTYPE html>\n<html><head><title>{{ 7*7 }}</title><script>document.write('<p class=abstract>x</p>')"
+        "</script></head>\n<body onload=alert(4)><div class='paper'><h2 class='title'><a href='javascript:alert(5)'>"
+        "&lt;script&gt;alert(6)&lt;/script&gt; Page title</a></h2>\n<div class='authors'>{% raw %}Mallory, "
+        "&lt;svg onload=alert(7)&gt;</div>\n<p class='abstract'><img src=x onerror=alert(8)>A saved page's abstract "
+        "that says &lt;iframe src=javascript:alert(9)&gt; and --8&lt;-- \"/etc/passwd\", tested on two datasets with "
+        "a 3% gain.<script>alert(10)</script></p></div></body></html>\n", "utf-8")
     return paragraphs
 
 

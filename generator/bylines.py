@@ -76,6 +76,41 @@ def read_fields(paras: list[tuple[int, str]], lines: list[str], name: str, resul
     return out, found
 
 
+def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult
+                     ) -> list[tuple[int, str]]:
+    """paras, each paragraph of field lines alone joined to the paragraph under it where that is as long as an
+    abstract (said in a note): arXiv's listing as a browser copies it, its id, title, authors and subjects, then a
+    blank line, then the abstract.  read_fields then reads them as the abstract's field lines."""
+    out, k, joined = [], 0, []
+    while k < len(paras):
+        line, para = paras[k]
+        under = paras[k + 1][1] if k + 1 < len(paras) else ""
+        if len(under.split(None, 30)) > 30 and _fields_alone(line, para, lines) \
+                and not _fields_alone(*paras[k + 1], lines):
+            out.append((line, f"{para} {under}"))
+            joined.append(line)
+            k += 2
+            continue
+        out.append((line, para))
+        k += 1
+    if joined:
+        result.issues.append(Issue("info", name, joined[0], f"{len(joined)} paragraphs of field lines alone (an arXiv "
+                                   "id, Title:, the authors...) with a blank line under them: read with the abstract "
+                                   "below each"))
+    return out
+
+
+def _fields_alone(line: int, para: str, lines: list[str]) -> bool:
+    """Whether a paragraph is field lines alone: two or more, a title, authors or an arXiv id among them."""
+    if not (FIELD_LINE.match(para) or _ARXIV_LINE.match(LIST_NUMBER.sub("", para, count=1))):
+        return False  # (a fast test first)
+    block = _paragraph_lines(line, para, lines)
+    if not block or " ".join(block) != para:
+        return False
+    given, plain, taken = _opening([LIST_NUMBER.sub("", block[0], count=1), *block[1:]], False)
+    return taken == len(block) and len(given) >= 2 and bool({"title", "authors", "arxiv"} & given.keys())
+
+
 def _paragraph_lines(start: int, para: str, lines: list[str]) -> list[str]:
     """The file's lines (stripped) that make up the paragraph starting at line `start`, as far as they spell it
     (a line a PDF's page furniture took out ends them early; the first may lose its list number)."""
@@ -133,6 +168,8 @@ def _opening(top: list[str], labelled: bool) -> tuple[dict, list[str], int]:
         arxiv = _ARXIV_LINE.fullmatch(text) if taken == 0 else None
         if arxiv:
             given.setdefault("arxiv", ("arxiv", arxiv.group(1)))
+        elif not m and "title" in given and "authors" not in given and author_line(text, alone=True):  # (arXiv's
+            given["authors"] = ("authors", text)  # listing names its authors without a label, under the title)
         elif (m or pair) and _field_value(m or pair):
             _put(given, m or pair)
             taken += pair is not None  # (its value's line too)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fields, affiliation_line, author_line,
-                      read_fields, under_title)
+                      field_paragraphs, read_fields, under_title)
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
@@ -191,7 +191,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
-    paras = title_paragraphs(paras, name, result, lines)
+    paras = field_paragraphs(title_paragraphs(paras, name, result, lines), lines, name, result)
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
     paras, fielded = read_fields(paras, lines, name, result)

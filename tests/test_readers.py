@@ -233,6 +233,33 @@ def test_an_arxiv_listing_s_field_lines_give_title_authors_and_address(tmp_path)
             ) in [(i.level, i.line, i.message) for i in result.issues]
 
 
+def test_an_arxiv_listing_copied_from_a_browser_gives_title_authors_and_abstract(tmp_path):
+    """As a browser copies arXiv's /list page: the authors without a label under the title (one author too), and
+    a blank line between the fields and the abstract; the fields' paragraph is no paper of its own."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    text = ("arXiv cs.LG new submissions\n\n"
+            "[1] arXiv:2501.00001 [pdf, html, other]\nTitle: Sparse Attention at Scale\nJane Doe, John Smith\n"
+            f"Comments: 10 pages, 4 figures\nSubjects: Machine Learning (cs.LG)\n\n{body}\n\n"
+            f"[2] arXiv:2501.00002 [pdf, other]\nTitle: CoCo: Compact Graph Clustering\nAnn Lee\n"
+            f"Subjects: Machine Learning (cs.LG)\n\n{body} Two.\n")
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.source.line, r.title, r.authors, r.url, r.text) for r in result.records] == [
+        (3, "Sparse Attention at Scale", ["Jane Doe", "John Smith"], "https://arxiv.org/abs/2501.00001", body),
+        (11, "CoCo: Compact Graph Clustering", ["Ann Lee"], "https://arxiv.org/abs/2501.00002", f"{body} Two.")]
+    assert result.paragraphs["a.txt"] == 2 and not [i for i in result.issues if i.level != "info"]
+    many = "arXiv cs.LG new submissions\n\n" + "\n\n".join(  # (20 papers, with comments: no title line over
+        f"[{n}] arXiv:2501.000{n:02d} [pdf, html, other]\nTitle: Paper {n}\nAnn Lee\nComments: 10 pages, 3 figures\nSubjects: Machine Learning "
+        "(cs.LG)\n\n"
+        f"{body} {n}." for n in range(1, 21)) + "\n"  # a blank line reads so; field lines alone do)
+    (tmp_path / "many").mkdir()
+    result = read_one(tmp_path / "many", "b.txt", many.encode())
+    assert [(r.source.line, r.title, r.authors, r.text) for r in result.records] == [
+        (3 + 8 * (n - 1), f"Paper {n}", ["Ann Lee"], f"{body} {n}.") for n in range(1, 21)]
+    assert ("info", 3, "20 paragraphs of field lines alone (an arXiv id, Title:, the authors...) with a blank line "
+                       "under them: read with the abstract below each") in [(i.level, i.line, i.message)
+                                                                            for i in result.issues]
+
+
 def test_an_openreview_page_s_fields_around_the_abstract_are_read_as_fields(tmp_path):
     """OpenReview's forum page pasted: the title, the authors' names, "Published: ...", the venue's line, "Keywords:",
     "TL;DR:", "Abstract: ..." and, under it, "Primary Area: ...": title, authors, keywords and the area go to the

@@ -78,26 +78,67 @@ def read_fields(paras: list[tuple[int, str]], lines: list[str], name: str, resul
 
 def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult
                      ) -> list[tuple[int, str]]:
-    """paras, each paragraph of field lines alone joined to the paragraph under it where that is as long as an
-    abstract (said in a note): arXiv's listing as a browser copies it, its id, title, authors and subjects, then a
-    blank line, then the abstract.  read_fields then reads them as the abstract's field lines."""
+    """paras, with the paragraph under each abstract's fields joined to them, where a blank line parts them (said
+    in a note), as browsers copy pages: arXiv's listing (the id, title, authors and subjects, a blank line, the
+    abstract) and OpenReview's (the title, authors, "Keywords: ...", "Abstract:", a blank line, the abstract).  A
+    paragraph's opening field lines above a title (OpenReview's "Primary Area: ...") close the abstract above.
+    read_fields then reads them all as field lines."""
     out, k, joined = [], 0, []
     while k < len(paras):
         line, para = paras[k]
         under = paras[k + 1][1] if k + 1 < len(paras) else ""
-        if len(under.split(None, 30)) > 30 and _fields_alone(line, para, lines) \
-                and not _fields_alone(*paras[k + 1], lines):
-            out.append((line, f"{para} {under}"))
-            joined.append(line)
+        if len(under.split(None, 30)) > 30:
+            if _fields_alone(line, para, lines) and not _fields_alone(*paras[k + 1], lines):
+                out.append((line, f"{para} {under}"))
+            elif (over := _over_label(line, para, lines)) is not None:
+                closing = 0  # (the abstract above's closing fields: those above the first line without a label)
+                while out and len(out[-1][1].split(None, 30)) > 30 and _field(over[closing][1]):
+                    closing += 1
+                closing = 0 if closing >= len(over) - 1 else closing  # (fields alone over the label: its paper's)
+                if closing:
+                    out[-1] = (out[-1][0], " ".join([out[-1][1], *(text for _, text in over[:closing])]))
+                out.append((over[closing][0], " ".join([*(text for _, text in over[closing:]), under])))
+            else:
+                out.append((line, para))
+                k += 1
+                continue
+            joined.append(out[-1][0])
             k += 2
             continue
-        out.append((line, para))
-        k += 1
+        closes = joined and out and out[-1][0] == joined[-1] and _closing_fields(line, para, lines)
+        out[-1:] = [(out[-1][0], f"{out[-1][1]} {para}")] if closes else [*out[-1:], (line, para)]  # ("Primary Area:
+        k += 1  # ..." under the last abstract of such a page)
     if joined:
-        result.issues.append(Issue("info", name, joined[0], f"{len(joined)} paragraphs of field lines alone (an arXiv "
-                                   "id, Title:, the authors...) with a blank line under them: read with the abstract "
-                                   "below each"))
+        result.issues.append(Issue("info", name, joined[0], f"{len(joined)} paragraphs of an abstract's fields (an "
+                                   "arXiv id, Title:, the authors, an 'Abstract' label...) with a blank line under "
+                                   "them: read with the abstract below each"))
     return out
+
+
+def _field(text: str) -> bool:
+    """Is the line a field with its value ("Primary Area: ...", not "LINK: Learning Instance-level Knowledge")?"""
+    m = FIELD_LINE.fullmatch(text)
+    return m is not None and _field_value(m)
+
+
+def _closing_fields(line: int, para: str, lines: list[str]) -> bool:
+    """Whether a paragraph is the area or keywords fields alone, that close the abstract above it."""
+    block = _paragraph_lines(line, para, lines) if FIELD_LINE.match(para) else []
+    return bool(block) and len(block) <= 3 and " ".join(block) == para and all(
+        _field(text) and _GIVEN.get(" ".join(FIELD_LINE.fullmatch(text).group(1).lower().split())) in ("area", "keywords")
+        for text in block)
+
+
+def _over_label(line: int, para: str, lines: list[str]) -> list[tuple[int, str]] | None:
+    """The paragraph's lines, with their numbers, where it ends with an "Abstract" label alone on its line under a
+    few short ones (a paper's title, names and fields); else None."""
+    if not para.endswith(("Abstract", "Abstract:", "ABSTRACT", "Abstract.", "ABSTRACT:", "Abstract：")):
+        return None  # (a fast test first)
+    block = _numbered_lines(line, para, lines)
+    if not 2 <= len(block) <= _FIELD_LINES + 2 or " ".join(t for _, t in block) != para \
+            or not LABEL_ALONE.fullmatch(block[-1][1]) or any(len(t) > AUTHORS_LINE for _, t in block[:-1]):
+        return None
+    return block
 
 
 def _fields_alone(line: int, para: str, lines: list[str]) -> bool:
@@ -114,18 +155,23 @@ def _fields_alone(line: int, para: str, lines: list[str]) -> bool:
 def _paragraph_lines(start: int, para: str, lines: list[str]) -> list[str]:
     """The file's lines (stripped) that make up the paragraph starting at line `start`, as far as they spell it
     (a line a PDF's page furniture took out ends them early; the first may lose its list number)."""
+    return [text for _, text in _numbered_lines(start, para, lines)]
+
+
+def _numbered_lines(start: int, para: str, lines: list[str]) -> list[tuple[int, str]]:
+    """_paragraph_lines, each with its line number."""
     out, pos = [], 0
-    for raw in lines[start - 1:]:
+    for number, raw in enumerate(lines[start - 1:], start=start):
         text = raw.strip()
         if pos >= len(para):
             break
         if is_blank(raw):
-            continue  # (title_paragraphs joins a title's paragraphs to its abstract's)
+            continue  # (title_paragraphs and field_paragraphs join paragraphs to their abstract's)
         if not out and not para.startswith(text):
             text = LIST_NUMBER.sub("", text, count=1)  # (the dump's number, read off already)
         if not para.startswith(text, pos):
             break
-        out.append(text)
+        out.append((number, text))
         pos += len(text) + 1  # (paragraphs() joins lines with a space)
     return out
 
@@ -234,7 +280,10 @@ def _fields(given: dict, plain: list[str]) -> Fields:
     if not title and plain and not _names_line(plain[0]):
         title, plain = ("title", plain[0]), plain[1:]
     named = next((k for k, text in enumerate(plain) if _names_line(text)), None) if not authors else None
-    names = author_line(f"Authors: {authors[1]}") if authors else _names_line(plain[named]) if named is not None else []
+    if named is None and not authors and title and plain and author_line(plain[0], alone=True):
+        named = 0  # (one author's name, on the line under the title)
+    names = author_line(f"Authors: {authors[1]}") if authors else (
+        _names_line(plain[named]) or author_line(plain[named], alone=True)) if named is not None else []
     if authors and not names and not authors[1].lower().startswith("anonymous"):
         names = split_list(authors[1], ",;", names=True)
     link = url[1] if url and re.match(r"https?://|www\.", url[1]) else None

@@ -255,9 +255,27 @@ def test_an_arxiv_listing_copied_from_a_browser_gives_title_authors_and_abstract
     result = read_one(tmp_path / "many", "b.txt", many.encode())
     assert [(r.source.line, r.title, r.authors, r.text) for r in result.records] == [
         (3 + 8 * (n - 1), f"Paper {n}", ["Ann Lee"], f"{body} {n}.") for n in range(1, 21)]
-    assert ("info", 3, "20 paragraphs of field lines alone (an arXiv id, Title:, the authors...) with a blank line "
-                       "under them: read with the abstract below each") in [(i.level, i.line, i.message)
+    assert ("info", 3, "20 paragraphs of an abstract's fields (an arXiv id, Title:, the authors, an 'Abstract' "
+                       "label...) with a blank line under them: read with the abstract below each") in [(i.level, i.line, i.message)
                                                                             for i in result.issues]
+
+
+def test_an_openreview_venue_page_copied_from_a_browser_gives_each_paper_its_fields(tmp_path):
+    """As a browser copies OpenReview's list of a venue's papers: the title, the authors (one author too), the date,
+    "Keywords: ...", "Abstract:", a blank line, the abstract, a blank line, then "Primary Area: ..." over the next
+    paper's title: that area closes the abstract above it."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    entry = ("{t}\n{a}\n19 Sept 2025 (modified: 08 Oct 2025) ICLR 2026 Conference Submission\nKeywords: {k}\n"
+             "Abstract:\n\n{b}\n\nPrimary Area: {area}")
+    papers = [("Sparse Attention at Scale", "Jane Doe, John Smith", "attention", "generative models"),
+              ("CoCo: Compact Graph Clustering", "Ann Lee", "graphs", "learning on graphs"),
+              ("LINK: Learning Instance-level Knowledge", "Bo Chen, Cy Dee", "knowledge", "optimization")]
+    text = "ICLR 2026 Conference\n\n" + "\n".join(entry.format(t=t, a=a, k=k, b=f"{body} {n}.", area=area)
+                                                   for n, (t, a, k, area) in enumerate(papers)) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.source.line, r.title, r.authors, r.keywords, r.area, r.text) for r in result.records] == [
+        (3 + 9 * n, t, a.split(", "), [k], area, f"{body} {n}.") for n, (t, a, k, area) in enumerate(papers)]
+    assert result.paragraphs["a.txt"] == 3 and not [i for i in result.issues if i.level != "info"]
 
 
 def test_an_openreview_page_s_fields_around_the_abstract_are_read_as_fields(tmp_path):

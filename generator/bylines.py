@@ -87,27 +87,25 @@ def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, 
     while k < len(paras):
         line, para = paras[k]
         under = paras[k + 1][1] if k + 1 < len(paras) else ""
-        if len(under.split(None, 30)) > 30:
-            if _fields_alone(line, para, lines) and not _fields_alone(*paras[k + 1], lines):
-                out.append((line, f"{para} {under}"))
-            elif (over := _over_label(line, para, lines)) is not None:
-                closing = 0  # (the abstract above's closing fields: those above the first line without a label)
-                while out and len(out[-1][1].split(None, 30)) > 30 and _field(over[closing][1]):
-                    closing += 1
-                closing = 0 if closing >= len(over) - 1 else closing  # (fields alone over the label: its paper's)
-                if closing:
-                    out[-1] = (out[-1][0], " ".join([out[-1][1], *(text for _, text in over[:closing])]))
-                out.append((over[closing][0], " ".join([*(text for _, text in over[closing:]), under])))
-            else:
-                out.append((line, para))
-                k += 1
-                continue
+        fields = _fields_alone(line, para, lines)
+        over = None if fields else _over_label(line, para, lines)  # (its lines, where it ends with the label)
+        if (over is not None or fields and not _fields_alone(*paras[k + 1], lines)) and len(under.split(None, 30)) > 30:
+            closing = 0  # (over a label, the abstract above's closing fields: those above the first line without one)
+            while over and out and len(out[-1][1].split(None, 30)) > 30 and _field(over[closing][1]):
+                closing += 1
+            closing = 0 if over is None or closing >= len(over) - 1 else closing  # (fields alone: its paper's)
+            if closing:
+                out[-1] = (out[-1][0], " ".join([out[-1][1], *(text for _, text in over[:closing])]))
+            out.append((over[closing][0], " ".join([*(text for _, text in over[closing:]), under])) if over
+                       else (line, f"{para} {under}"))
             joined.append(out[-1][0])
             k += 2
-            continue
-        closes = joined and out and out[-1][0] == joined[-1] and _closing_fields(line, para, lines)
-        out[-1:] = [(out[-1][0], f"{out[-1][1]} {para}")] if closes else [*out[-1:], (line, para)]  # ("Primary Area:
-        k += 1  # ..." under the last abstract of such a page)
+        elif joined and out and out[-1][0] == joined[-1] and _closing_fields(line, para, lines):
+            out[-1] = (out[-1][0], f"{out[-1][1]} {para}")  # ("Primary Area: ..." under the last abstract)
+            k += 1
+        else:
+            out.append((line, para))
+            k += 1
     if joined:
         result.issues.append(Issue("info", name, joined[0], f"{len(joined)} paragraphs of an abstract's fields (an "
                                    "arXiv id, Title:, the authors, an 'Abstract' label...) with a blank line under "
@@ -143,12 +141,14 @@ def _over_label(line: int, para: str, lines: list[str]) -> list[tuple[int, str]]
 
 def _fields_alone(line: int, para: str, lines: list[str]) -> bool:
     """Whether a paragraph is field lines alone: two or more, a title, authors or an arXiv id among them."""
-    if not (FIELD_LINE.match(para) or _ARXIV_LINE.match(LIST_NUMBER.sub("", para, count=1))):
+    number = LIST_NUMBER.match(para)
+    if not (FIELD_LINE.match(para) or _ARXIV_LINE.match(para, number.end() if number else 0)):
         return False  # (a fast test first)
     block = _paragraph_lines(line, para, lines)
     if not block or " ".join(block) != para:
         return False
-    given, plain, taken = _opening([LIST_NUMBER.sub("", block[0], count=1), *block[1:]], False)
+    first = LIST_NUMBER.match(block[0])
+    given, plain, taken = _opening([block[0][first.end() if first else 0:], *block[1:]], False)
     return taken == len(block) and len(given) >= 2 and bool({"title", "authors", "arxiv"} & given.keys())
 
 

@@ -21,6 +21,7 @@ _LABELS = (r"title|authors?|author\s*\(s\)|comments?|subjects?|journal[- ]ref|do
            r"url|pdf|link|submission\s+number|anthology\s+id|volume|month|year|address|publisher|pages|language|bibkey|"
            r"editors?|abstract")  # (arXiv's, OpenReview's, the ACL Anthology's)
 FIELD_LINE = re.compile(rf"((?i:{_LABELS}))\s*[:：]\s*(.*)")
+_FIELD_AT_END = re.compile(rf"\s(?i:{_LABELS})\s*[:：]\s*\S[^:：]*$")  # ("... baselines. Subject: ICLR.2026 - Poster")
 _FIELD_ALONE = re.compile(rf"((?i:{_LABELS}))\s*[:：]?")  # a label over its value's line: "Authors", "Anthology ID:"
 _ARXIV_LINE = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\s*\[[^\]]*\])*")
 _FIELD_LINES = 12  # lines of fields above an abstract, at most
@@ -60,6 +61,7 @@ def read_fields(paras: list[tuple[int, str]], lines: list[str], name: str, resul
     for line, para in paras:
         got = _field_lines(line, para, lines) if FIELD_LINE.match(para) or _ARXIV_LINE.match(para) \
             or ("bstract" in para[:3000] or "BSTRACT" in para[:3000]) and _ABSTRACT_INSIDE.search(para, 0, 3000) \
+            or (":" in para[-300:] or "：" in para[-300:]) and _FIELD_AT_END.search(para, max(0, len(para) - 300)) \
             else None  # (fast tests first)
         if got is None:
             out.append((line, para))
@@ -74,6 +76,31 @@ def read_fields(paras: list[tuple[int, str]], lines: list[str], name: str, resul
                                        "; left out: " + ", ".join(f"{n} {label!r}" for label, n in sorted(left.items()))
                                        if left else "")))
     return out, found
+
+
+_IN_TEXT = {"keywords", "url", "link", "pdf", "code", "doi"}  # closing fields the text reader reads otherwise
+# (a keywords line, a link alone under its abstract)
+_NOT_CLOSING = {"title", "authors", "abstract"} | _IN_TEXT
+
+
+def closing_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult
+                       ) -> list[tuple[int, str]]:
+    """paras, each paragraph of field lines that close an abstract ("Subject: ICLR.2026 - Poster", "Primary Area:
+    ...": no title, authors, keywords or address among them) joined to the paragraph above it where that is more
+    than a few words (said in a note), as papers.cool's and OpenReview's pages are copied; read_fields then reads
+    them as its closing field lines."""
+    out, joined = [], []
+    for line, para in paras:
+        if out and len(out[-1][1].split(None, 3)) > 3 and _closing_fields(line, para, lines, _NOT_CLOSING):
+            out[-1] = (out[-1][0], f"{out[-1][1]} {para}")
+            joined.append(line)
+        else:
+            out.append((line, para))
+    if joined:
+        result.issues.append(Issue("info", name, joined[0], f"{len(joined)} paragraphs of field lines under an "
+                                   "abstract ('Subject: ...', 'Primary Area: ...'), with a blank line above them: "
+                                   "read as its fields"))
+    return out
 
 
 def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, result: ReadResult
@@ -119,12 +146,14 @@ def _field(text: str) -> bool:
     return m is not None and _field_value(m)
 
 
-def _closing_fields(line: int, para: str, lines: list[str]) -> bool:
-    """Whether a paragraph is the area or keywords fields alone, that close the abstract above it."""
+def _closing_fields(line: int, para: str, lines: list[str], other: set[str] | None = None) -> bool:
+    """Whether a paragraph is a few field lines alone that close the abstract above it: of its area or keywords, or,
+    with `other`, of any label but those."""
     block = _paragraph_lines(line, para, lines) if FIELD_LINE.match(para) else []
-    return bool(block) and len(block) <= 3 and " ".join(block) == para and all(
-        _field(text) and _GIVEN.get(" ".join(FIELD_LINE.fullmatch(text).group(1).lower().split())) in ("area", "keywords")
-        for text in block)
+    keys = [_GIVEN.get(" ".join(m.group(1).lower().split()), " ".join(m.group(1).lower().split()))
+            for m in map(FIELD_LINE.fullmatch, block) if m and _field_value(m)]
+    return 0 < len(block) <= 3 and len(keys) == len(block) and " ".join(block) == para and all(
+        key not in other if other is not None else key in ("area", "keywords") for key in keys)
 
 
 def _over_label(line: int, para: str, lines: list[str]) -> list[tuple[int, str]] | None:
@@ -191,6 +220,8 @@ def _field_lines(start: int, para: str, lines: list[str]) -> tuple[str, Fields] 
                                                                              *block[labelled + 1:]]
     elif len(given) >= 2 and {"title", "authors", "arxiv"} & given.keys() and not plain:
         body = block[taken:]
+    elif _closing(block)[1].keys() - _IN_TEXT:  # (fields under the abstract alone: "Subject: ...")
+        given, body = {}, block
     else:
         return None
     body, closing = _closing(body)

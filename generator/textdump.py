@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fields, affiliation_line, author_line,
-                      field_paragraphs, read_fields, under_title)
+                      closing_paragraphs, field_paragraphs, read_fields, under_title)
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
@@ -191,6 +191,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         result.issues.append(Issue("warning", name, 1, f"header {header!r} but no abstracts after it; "
                                    "nothing read from this file"))
     collection = collection_name(header, Path(name).stem)
+    paras = closing_paragraphs(paras, lines, name, result)
     paras = field_paragraphs(title_paragraphs(paras, name, result, lines), lines, name, result)
     result.paragraphs[name] = len(paras)
     paras = _unnumbered(paras, name, result)
@@ -441,6 +442,7 @@ _KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+" + _KEYWORDS_LABEL + r"(\S.{0,
 _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")
 _BOLD_LINE = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|__([^_\s](?:[^_]*[^_\s])?)__")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
+_LINK_LABELS = re.compile(r"(?:\s+\[[A-Za-z]{2,10}\d*\])+$")  # a copied page's links after a title: " [PDF3] [Kimi1]"
 
 
 def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
@@ -456,7 +458,7 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
     label = _TITLE_LABEL.match(first)
     title = first[label.end():] if label else first
     bold = _BOLD_LINE.fullmatch(title)  # "**Title**" on its own line: a title, without its marks
-    title = (bold.group(1) or bold.group(2)) if bold else title
+    title = _LINK_LABELS.sub("", (bold.group(1) or bold.group(2)) if bold else title)
     words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
     rest = para[len(first):].lstrip()
     if not words or len(title.split()) > 30 or title.endswith((",", ";", ":")) or "://" in title \

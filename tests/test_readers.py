@@ -278,6 +278,21 @@ def test_an_openreview_venue_page_copied_from_a_browser_gives_each_paper_its_fie
     assert result.paragraphs["a.txt"] == 3 and not [i for i in result.issues if i.level != "info"]
 
 
+def test_a_papers_cool_page_copied_from_a_browser_gives_titles_authors_and_abstracts(tmp_path):
+    """As a browser copies papers.cool: "#1 Title [PDF3] [Kimi1]", a blank line, "Authors: ...", the abstract, then
+    "Subject: ICLR.2026 - Poster": the links after the title and the subject under the abstract are neither a
+    title's nor a paper's; an area so placed is the paper's."""
+    body = ABSTRACT + " " + " ".join(["It improves results on many standard benchmarks by a wide margin."] * 3)
+    text = "ICLR 2026 Papers\n\n" + "\n\n".join(
+        f"#{n} Paper Number {n}: A Title [PDF{n}] [Copy] [Kimi{n}]\n\nAuthors: Ann Lee, Bo Chen\n\n{body} {n}.\n\n"
+        f"Subject: ICLR.2026 - Poster" + ("\n\nPrimary Area: optimization" if n == 2 else "") for n in range(1, 6)) + "\n"
+    result = read_one(tmp_path, "a.txt", text.encode())
+    assert [(r.title, r.authors, r.area, r.text) for r in result.records] == [
+        (f"Paper Number {n}: A Title", ["Ann Lee", "Bo Chen"], "optimization" if n == 2 else None, f"{body} {n}.")
+        for n in range(1, 6)]
+    assert result.paragraphs["a.txt"] == 5 and not [i for i in result.issues if i.level != "info"]
+
+
 def test_an_openreview_page_s_fields_around_the_abstract_are_read_as_fields(tmp_path):
     """OpenReview's forum page pasted: the title, the authors' names, "Published: ...", the venue's line, "Keywords:",
     "TL;DR:", "Abstract: ..." and, under it, "Primary Area: ...": title, authors, keywords and the area go to the

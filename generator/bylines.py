@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .model import Issue, ReadResult
 from .structured import address, split_list
-from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank
+from .textlines import ABSTRACT_LABEL, ABSTRACT_WORD, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank
 from .venues import MAX_HEADER_CHARS
 from .words import words
 
@@ -21,6 +21,7 @@ _LABELS = (r"title|authors?|author\s*\(s\)|comments?|subjects?|journal[- ]ref|do
            r"url|pdf|link|submission\s+number|anthology\s+id|volume|month|year|address|publisher|pages|language|bibkey|"
            r"editors?|abstract")  # (arXiv's, OpenReview's, the ACL Anthology's)
 FIELD_LINE = re.compile(rf"((?i:{_LABELS}))\s*[:：]\s*(.*)")
+_LABEL_AT_END = re.compile(r"(?:^|\s)" + ABSTRACT_WORD + r"\s*[:：.]?$")  # a paragraph's last line an "Abstract" label
 _FIELD_AT_END = re.compile(rf"\s(?i:{_LABELS})\s*[:：]\s*\S[^:：]*$")  # ("... baselines. Subject: ICLR.2026 - Poster")
 _FIELD_ALONE = re.compile(rf"((?i:{_LABELS}))\s*[:：]?")  # a label over its value's line: "Authors", "Anthology ID:"
 _ARXIV_LINE = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\s*\[[^\]]*\])*")
@@ -91,7 +92,7 @@ def closing_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str
     them as its closing field lines."""
     out, joined = [], []
     for line, para in paras:
-        if out and len(out[-1][1].split(None, 3)) > 3 and _closing_fields(line, para, lines, _NOT_CLOSING):
+        if out and len(out[-1][1].split(None, 3)) > 3 and _closing_fields(line, para, lines):
             out[-1] = (out[-1][0], f"{out[-1][1]} {para}")
             joined.append(line)
         else:
@@ -108,8 +109,8 @@ def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, 
     """paras, with the paragraph under each abstract's fields joined to them, where a blank line parts them (said
     in a note), as browsers copy pages: arXiv's listing (the id, title, authors and subjects, a blank line, the
     abstract) and OpenReview's (the title, authors, "Keywords: ...", "Abstract:", a blank line, the abstract).  A
-    paragraph's opening field lines above a title (OpenReview's "Primary Area: ...") close the abstract above.
-    read_fields then reads them all as field lines."""
+    paragraph's opening field lines above a title (OpenReview's "Primary Area: ...") close the abstract above
+    (closing_paragraphs joins such a paragraph of its own).  read_fields then reads them all as field lines."""
     out, k, joined = [], 0, []
     while k < len(paras):
         line, para = paras[k]
@@ -127,9 +128,6 @@ def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, 
                        else (line, f"{para} {under}"))
             joined.append(out[-1][0])
             k += 2
-        elif joined and out and out[-1][0] == joined[-1] and _closing_fields(line, para, lines):
-            out[-1] = (out[-1][0], f"{out[-1][1]} {para}")  # ("Primary Area: ..." under the last abstract)
-            k += 1
         else:
             out.append((line, para))
             k += 1
@@ -146,20 +144,18 @@ def _field(text: str) -> bool:
     return m is not None and _field_value(m)
 
 
-def _closing_fields(line: int, para: str, lines: list[str], other: set[str] | None = None) -> bool:
-    """Whether a paragraph is a few field lines alone that close the abstract above it: of its area or keywords, or,
-    with `other`, of any label but those."""
+def _closing_fields(line: int, para: str, lines: list[str]) -> bool:
+    """Whether a paragraph is a few field lines alone that close the abstract above it (none of _NOT_CLOSING)."""
     block = _paragraph_lines(line, para, lines) if FIELD_LINE.match(para) else []
-    keys = [_GIVEN.get(" ".join(m.group(1).lower().split()), " ".join(m.group(1).lower().split()))
-            for m in map(FIELD_LINE.fullmatch, block) if m and _field_value(m)]
-    return 0 < len(block) <= 3 and len(keys) == len(block) and " ".join(block) == para and all(
-        key not in other if other is not None else key in ("area", "keywords") for key in keys)
+    fields = [m for m in map(FIELD_LINE.fullmatch, block) if m and _field_value(m)]
+    return 0 < len(block) <= 3 and len(fields) == len(block) and " ".join(block) == para and not any(
+        _GIVEN.get(label, label) in _NOT_CLOSING for label in (" ".join(m.group(1).lower().split()) for m in fields))
 
 
 def _over_label(line: int, para: str, lines: list[str]) -> list[tuple[int, str]] | None:
     """The paragraph's lines, with their numbers, where it ends with an "Abstract" label alone on its line under a
     few short ones (a paper's title, names and fields); else None."""
-    if not para.endswith(("Abstract", "Abstract:", "ABSTRACT", "Abstract.", "ABSTRACT:", "Abstract：")):
+    if not _LABEL_AT_END.search(para, max(0, len(para) - 12)):
         return None  # (a fast test first)
     block = _numbered_lines(line, para, lines)
     if not 2 <= len(block) <= _FIELD_LINES + 2 or " ".join(t for _, t in block) != para \

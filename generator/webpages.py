@@ -160,7 +160,8 @@ class _Tree(HTMLParser):
 
     def handle_data(self, data):
         if self.open[-1].tag == "title":
-            self.title.append(data)
+            if not self.opened.get("svg"):  # (the page's title, not an image's)
+                self.title.append(data)
         elif not self.skipping:
             self.open[-1].children.append(data)
             self.run.append(data)

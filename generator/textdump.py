@@ -465,6 +465,6 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
             or not (_CAPITALISED.match(ABSTRACT_LABEL.sub("", rest, count=1)) or rest[:1].isupper()):
         return None
     cased = sum(w[0].isupper() for w in words) / len(words)
-    if title.endswith(".") and cased < 0.6 and not label:  # a sentence, unless in Title Case ("... Towards Realistic
-        return None  # Evaluation.") or labelled ("Title: X does not cause Y. Z does.")
+    if title.endswith(".") and cased < 0.6 and not (label or bold):  # a sentence, unless in Title Case ("... Towards
+        return None  # Realistic Evaluation."), labelled ("Title: X does not cause Y. Z does.") or bold ("**X. Y.**")
     return first, " ".join(title.split()), bool(label or bold or cased >= 0.6 or _NAME_COLON.match(title))

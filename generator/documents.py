@@ -1,0 +1,122 @@
+"""Read: word-processor documents (.docx, as Word and Google Docs save them; .odt, LibreOffice's).  The document's
+paragraphs are the paragraphs of a text dump (a blank line after each, as Word parts paragraphs by their spacing;
+a line break inside one a new line; a heading "## ...", a paragraph set in bold "**...**"), read by
+textdump.read_text as a pasted file is; a record's or a message's line is its paragraph's number in the document.
+
+The archive's unpacked size is checked first (workbook.MAX_UNPACKED), and its XML is parsed by defusedxml, which
+refuses entity declarations."""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import replace
+
+from defusedxml import ElementTree
+
+from .model import Issue, ReadResult
+from .textdump import read_text
+from .workbook import MAX_UNPACKED
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_OFF = {"0", "false", "off", "none"}  # a run property switched off (<w:b w:val="0"/>)
+_HEADING_STYLE = re.compile(r"(?i)heading\s*\d|berschrift|titre\s*\d")  # Word's style ids ("Heading2", localised)
+
+
+def _docx_lines(root) -> list[tuple[int, str]]:
+    """(paragraph number, line) for each line of a .docx body: its paragraphs, a heading marked "## ", a
+    paragraph all in bold "**...**"."""
+    out = []
+    for number, para in enumerate(root.iter(f"{_W}p"), start=1):
+        parts, bold = [], []
+        for run in para.iter(f"{_W}r"):
+            props = run.find(f"{_W}rPr")
+            for node in run:
+                if node.tag == f"{_W}t" and node.text:
+                    parts.append(node.text)
+                    bold.append(props is not None and _on(props.find(f"{_W}b")))
+                elif node.tag in (f"{_W}br", f"{_W}cr"):
+                    parts.append("\n")
+                elif node.tag == f"{_W}tab":
+                    parts.append("\t")
+        style = para.find(f"{_W}pPr/{_W}pStyle")
+        text = "".join(parts)
+        if text.strip() and style is not None and _HEADING_STYLE.match(style.get(f"{_W}val", "")):
+            text = f"## {text.strip()}"
+        elif text.strip() and bold and all(bold) and "\n" not in text:
+            mark = "**" if "*" not in text else "__" if "_" not in text else ""  # (a mark the title does not hold:
+            text = f"{mark}{text.strip()}{mark}"  # "**FaSTA*: ...**" would not read as bold)
+        out.extend((number, line) for line in [*text.split("\n"), ""])  # (a blank line after each paragraph)
+    return out
+
+
+def _on(flag) -> bool:
+    return flag is not None and flag.get(f"{_W}val", "true").lower() not in _OFF
+
+
+def _odt_lines(root) -> list[tuple[int, str]]:
+    """(paragraph number, line) for each line of an .odt's text: its paragraphs and headings ("## ")."""
+    out = []
+    number = 0
+    for node in root.iter():
+        if node.tag not in (f"{_TEXT}p", f"{_TEXT}h"):
+            continue
+        number += 1
+        parts = [node.text or ""]
+        for child in node.iter():
+            if child is node:
+                continue
+            if child.tag == f"{_TEXT}line-break":
+                parts.append("\n")
+            elif child.tag == f"{_TEXT}tab":
+                parts.append("\t")
+            elif child.tag == f"{_TEXT}s":
+                parts.append(" " * int(child.get(f"{_TEXT}c", "1") or 1))
+            elif child.text and child.tag not in (f"{_TEXT}note", f"{_TEXT}note-citation"):
+                parts.append(child.text)
+            if child.tail and child is not node:
+                parts.append(child.tail)
+        text = "".join(parts)
+        text = f"## {text.strip()}" if node.tag == f"{_TEXT}h" and text.strip() else text
+        out.extend((number, line) for line in [*text.split("\n"), ""])
+    return out
+
+
+def read_document(data: bytes, name: str, result: ReadResult) -> None:
+    """The document's paragraphs read as a text dump (see the module's docstring)."""
+    odt = name.lower().endswith(".odt")
+    part = "content.xml" if odt else "word/document.xml"
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+            if unpacked > MAX_UNPACKED:
+                raise ValueError(f"it unpacks into {unpacked:,} bytes, more than {MAX_UNPACKED:,}")
+            root = ElementTree.fromstring(archive.read(part))
+    except Exception as exc:  # noqa: BLE001 - zipfile's, the XML's (defusedxml's refusals too) or the size's
+        kind = "an .odt" if odt else "a .docx"
+        result.issues.append(Issue("error", name, 1, f"not {kind} document that can be read ({type(exc).__name__}: "
+                                   f"{exc}); not read: save it again, or as .txt"))
+        result.files_not_read.append(name)
+        return
+    lines = _odt_lines(root) if odt else _docx_lines(root)
+    part_result = ReadResult()
+    read_text("\n".join(line for _, line in lines), name, part_result)
+    number = [n for n, _ in lines]
+
+    def at(line: int) -> int:  # (a text line's paragraph; line 0, the whole file, stays 0)
+        return number[line - 1] if 0 < line <= len(number) else line
+    for record in part_result.records:
+        record.source = replace(record.source, line=at(record.source.line))
+    moved = {id(i): replace(i, line=at(i.line)) for i in [*part_result.issues, *part_result.excluded,
+                                                          *part_result.joined]}  # (one Issue may be in two lists)
+    result.issues.append(Issue("info", name, 1, f"read as a {'LibreOffice' if odt else 'Word'} document: its "
+                               f"{number[-1] if number else 0} paragraphs as the paragraphs of a text file (a "
+                               "line number is a paragraph's number)"))
+    result.records += part_result.records
+    result.issues += [moved[id(i)] for i in part_result.issues]
+    result.excluded += [moved[id(i)] for i in part_result.excluded]
+    result.joined += [moved[id(i)] for i in part_result.joined]
+    result.reasons += part_result.reasons
+    result.files_not_read += part_result.files_not_read
+    result.paragraphs.update(part_result.paragraphs)

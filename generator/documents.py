@@ -27,7 +27,7 @@ _HEADING_STYLE = re.compile(r"(?i)heading\s*\d|berschrift|titre\s*\d")  # Word's
 def _docx_lines(root) -> list[tuple[int, str]]:
     """(paragraph number, line) for each line of a .docx body: its paragraphs, a heading marked "## ", a
     paragraph all in bold "**...**"."""
-    out = []
+    out, started = [], False
     for number, para in enumerate(root.iter(f"{_W}p"), start=1):
         parts, bold = [], []
         for run in para.iter(f"{_W}r"):
@@ -42,12 +42,13 @@ def _docx_lines(root) -> list[tuple[int, str]]:
                     parts.append("\t")
         style = para.find(f"{_W}pPr/{_W}pStyle")
         text = "".join(parts)
-        if text.strip() and style is not None and _HEADING_STYLE.match(style.get(f"{_W}val", "")):
-            text = f"## {text.strip()}"
+        if text.strip() and style is not None and _HEADING_STYLE.match(style.get(f"{_W}val", "")) and started:
+            text = f"## {text.strip()}"  # (not the first: the header line naming the collection)
         elif text.strip() and bold and all(bold) and "\n" not in text:
             mark = "**" if "*" not in text else "__" if "_" not in text else ""  # (a mark the title does not hold:
             text = f"{mark}{text.strip()}{mark}"  # "**FaSTA*: ...**" would not read as bold)
         out.extend((number, line) for line in [*text.split("\n"), ""])  # (a blank line after each paragraph)
+        started = started or bool(text.strip())
     return out
 
 
@@ -57,8 +58,7 @@ def _on(flag) -> bool:
 
 def _odt_lines(root) -> list[tuple[int, str]]:
     """(paragraph number, line) for each line of an .odt's text: its paragraphs and headings ("## ")."""
-    out = []
-    number = 0
+    out, number, started = [], 0, False
     for node in root.iter():
         if node.tag not in (f"{_TEXT}p", f"{_TEXT}h"):
             continue
@@ -78,8 +78,9 @@ def _odt_lines(root) -> list[tuple[int, str]]:
             if child.tail and child is not node:
                 parts.append(child.tail)
         text = "".join(parts)
-        text = f"## {text.strip()}" if node.tag == f"{_TEXT}h" and text.strip() else text
+        text = f"## {text.strip()}" if node.tag == f"{_TEXT}h" and text.strip() and started else text
         out.extend((number, line) for line in [*text.split("\n"), ""])
+        started = started or bool(text.strip())
     return out
 
 

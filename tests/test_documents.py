@@ -42,11 +42,11 @@ def read_doc(tmp_path: Path, name: str, data: bytes):
 
 
 def test_a_word_document_s_paragraphs_are_a_text_dump_s_lines(tmp_path):
-    """The header paragraph names the collection; each abstract its paragraph, one after another without empty
+    """The header paragraph (a heading too) names the collection; each abstract its paragraph, one after another without empty
     paragraphs between them (as Word spaces paragraphs); a heading over it, a bold paragraph, or a title and a line
     break in one paragraph, its title; a record's line is its paragraph's number."""
     long = " ".join([ABSTRACT] * 4)
-    doc = docx([para("ICLR 2026 Papers", style="Title"),
+    doc = docx([para("ICLR 2026 Papers", style="Heading1"),
                 para("Sparse Attention at Scale", style="Heading2"), para(f"{long} One."),
                 para("CoCo: Compact Graph Clustering", bold=True), para(f"{long} Two."),
                 para(f"LINK: Learning Instance-level Knowledge\n{long} Three."),
@@ -57,6 +57,7 @@ def test_a_word_document_s_paragraphs_are_a_text_dump_s_lines(tmp_path):
         (4, "ICLR 2026", "CoCo: Compact Graph Clustering", f"{long} Two."),
         (6, "ICLR 2026", "LINK: Learning Instance-level Knowledge", f"{long} Three."),
         (7, "ICLR 2026", "Gaia2: Benchmarking Agents", f"{long} Four.")]
+    assert {r.source.header for r in result.records} == {"ICLR 2026 Papers"}  # (a heading first: the header)
     assert result.issues[0].message == ("read as a Word document: its 8 paragraphs as the paragraphs of a text file "
                                         "(a line number is a paragraph's number)")
     assert not [i for i in result.issues if i.level != "info"]

@@ -10,12 +10,11 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from dataclasses import replace
 
 from defusedxml import ElementTree
 
 from .model import Issue, ReadResult
-from .textdump import read_text
+from .textdump import read_numbered
 from .workbook import MAX_UNPACKED
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -101,23 +100,7 @@ def read_document(data: bytes, name: str, result: ReadResult) -> None:
         result.files_not_read.append(name)
         return
     lines = _odt_lines(root) if odt else _docx_lines(root)
-    part_result = ReadResult()
-    read_text("\n".join(line for _, line in lines), name, part_result)
-    number = [n for n, _ in lines]
-
-    def at(line: int) -> int:  # (a text line's paragraph; line 0, the whole file, stays 0)
-        return number[line - 1] if 0 < line <= len(number) else line
-    for record in part_result.records:
-        record.source = replace(record.source, line=at(record.source.line))
-    moved = {id(i): replace(i, line=at(i.line)) for i in [*part_result.issues, *part_result.excluded,
-                                                          *part_result.joined]}  # (one Issue may be in two lists)
     result.issues.append(Issue("info", name, 1, f"read as a {'LibreOffice' if odt else 'Word'} document: its "
-                               f"{number[-1] if number else 0} paragraphs as the paragraphs of a text file (a "
+                               f"{lines[-1][0] if lines else 0} paragraphs as the paragraphs of a text file (a "
                                "line number is a paragraph's number)"))
-    result.records += part_result.records
-    result.issues += [moved[id(i)] for i in part_result.issues]
-    result.excluded += [moved[id(i)] for i in part_result.excluded]
-    result.joined += [moved[id(i)] for i in part_result.joined]
-    result.reasons += part_result.reasons
-    result.files_not_read += part_result.files_not_read
-    result.paragraphs.update(part_result.paragraphs)
+    read_numbered(lines, name, result)

@@ -3,10 +3,11 @@
 Formats: text dumps (textdump.py: a header line, then one abstract per paragraph), CSV/TSV, JSON, JSONL and
 BibTeX (structured.py), spreadsheets (workbook.py), RIS, Web of Science's and PubMed's tagged files
 (tagged.py), XML feeds and exports (xmlexports.py), saved web pages (webpages.py), Word and LibreOffice
-documents (documents.py: their paragraphs as a text dump's lines).  Here: which files are read (discover), how
-their bytes become text (decode, control characters), and what every record is checked for.  Problems are collected as
-`Issue`s (file:line: message) instead of raised, so that `paper-digest check` can report all of them at
-once; nothing is dropped silently (model.ReadResult's accounting).
+documents (documents.py: their paragraphs as a text dump's), PDFs (pdfs.py: their text, a wide gap a paragraph
+break).  Here: which files are read (discover), how their bytes become text (decode, control characters), and
+what every record is checked for.  Problems are collected as `Issue`s (file:line: message) instead of raised, so
+that `paper-digest check` can report all of them at once; nothing is dropped silently (model.ReadResult's
+accounting).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .model import Issue, ReadResult
 from .structured import CONTROL, read_bibtex, read_json, read_jsonl, read_table
 from .tagged import MEDLINE, RIS, WOS, read_tagged
 from .documents import read_document
+from .pdfs import read_pdf
 from .webpages import read_html
 from .xmlexports import read_xml
 from .workbook import read_workbook
@@ -36,10 +38,11 @@ FEED_EXT = {".xml", ".atom", ".rss"}
 WORKBOOK_EXT = {".xlsx"}
 HTML_EXT = {".html", ".htm"}
 DOCUMENT_EXT = {".docx", ".odt"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT | HTML_EXT | DOCUMENT_EXT
+PDF_EXT = {".pdf"}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT | HTML_EXT | DOCUMENT_EXT | PDF_EXT
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
-_MAGIC = {b"%PDF": "a PDF", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive: a document is read as .docx or .odt, a workbook as .xlsx",
+_MAGIC = {b"%PDF": "a PDF: name it .pdf", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive: a document is read as .docx or .odt, a workbook as .xlsx",
           b"\x1f\x8b": "gzip-compressed", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
           b"\x7fELF": "an executable", b"\xd0\xcf\x11\xe0": "an old Word/Excel document: save it as .docx or .xlsx"}
 CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"  # kana and Han characters (a class's ranges)
@@ -119,7 +122,7 @@ def discover(inputs: list[Path], issues: list[Issue]) -> list[tuple[Path, str]]:
                 continue
             if path.suffix.lower() not in SUPPORTED:
                 issues.append(Issue("warning", rel, 0, f"unsupported extension {path.suffix!r}; not read "
-                                    "(use .txt, .md, .docx, .odt, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw, .nbib, .xml or .html)"))
+                                    "(use .txt, .md, .docx, .odt, .pdf, .csv, .tsv, .xlsx, .json, .jsonl, .bib, .ris, .ciw, .nbib, .xml or .html)"))
                 continue
             resolved = path.resolve()
             if resolved in found:
@@ -265,6 +268,9 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             continue
         if path.suffix.lower() in DOCUMENT_EXT:
             read_document(data, name, result)
+            continue
+        if path.suffix.lower() in PDF_EXT:
+            read_pdf(data, name, result)
             continue
         text = decode(data, name, result.issues, replace_invalid)
         if text is None:

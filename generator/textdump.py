@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fields, affiliation_line, author_line,
@@ -107,7 +107,7 @@ def _furniture(text: str) -> dict[int, str]:
     raw = text.split("\n")
     short = {i: line.strip() for i, line in enumerate(raw) if i and len(line) <= MAX_HEADER_CHARS}
     numbers = {i for i, line in short.items() if line and (line[0].isdigit() or line[0] in "-–—Pp")
-               and _PAGE_NUMBER.fullmatch(line)}  # (a fast test first)
+               and PAGE_NUMBER.fullmatch(line)}  # (a fast test first)
 
     def at(i: int) -> str:
         return short[i] if i in short else raw[i].strip() if 0 <= i < len(raw) else ""
@@ -213,6 +213,33 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     if tagged:
         result.issues.append(Issue("info", name, paras[0][0], f"{tagged} of {len(abstracts)} abstracts end with a "
                                    "keywords line: read as the papers' keywords"))
+
+
+_LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
+
+
+def read_numbered(lines: list[tuple[int, str]], name: str, result: ReadResult) -> None:
+    """Lines read as a text file's (read_text), a record's and a message's line being the number each line carries:
+    a document's paragraph, a PDF's page (line 0, the whole file, stays 0)."""
+    part = ReadResult()
+    read_text("\n".join(line for _, line in lines), name, part)
+    number = [n for n, _ in lines]
+
+    def at(line: int) -> int:
+        return number[line - 1] if 0 < line <= len(number) else line
+    for record in part.records:
+        record.source = replace(record.source, line=at(record.source.line))
+    moved = {id(i): replace(i, line=at(i.line), message=_LINE_IN_MESSAGE.sub(lambda m: f"line {at(int(m.group(1)))}",
+                                                                             i.message))
+             for i in [*part.issues, *part.excluded, *part.joined]}  # (an Issue may be in two lists; a message may
+    # name another line: "part of the abstract at line 12")
+    result.records += part.records
+    result.issues += [moved[id(i)] for i in part.issues]
+    result.excluded += [moved[id(i)] for i in part.excluded]
+    result.joined += [moved[id(i)] for i in part.joined]
+    result.reasons += part.reasons
+    result.files_not_read += part.files_not_read
+    result.paragraphs.update(part.paragraphs)
 
 
 def title_paragraphs(paras: list[tuple[int, str]], name: str, result: ReadResult | None = None,
@@ -321,7 +348,7 @@ def _abstracts(paras: list[tuple[int, str]], titles: list | None, name: str, res
             title = fielded[line].as_title()
         cut = title is None and bool(abstracts) and _UNFINISHED.fullmatch(abstracts[-1].text[-40:].rsplit(None, 1)[-1]) \
             is not None  # (the abstract above stops mid-sentence)
-        if (_PAGE_NUMBER.fullmatch(para) or para in repeated) and not LABEL_ALONE.fullmatch(para):  # a PDF page's
+        if (PAGE_NUMBER.fullmatch(para) or para in repeated) and not LABEL_ALONE.fullmatch(para):  # a PDF page's
             # number or running header, pasted with it (an "Abstract" label on every paper is a label: below)
             result.exclude(name, line, f"{para!r}: a page number or a line every page repeats (pasted from a PDF?); "
                            "left out", "a page number or running header")
@@ -424,7 +451,7 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
 _TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
-_PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
+PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
 _BULLET = re.compile(r"[-*•◦▪‣]\s+\S")  # a list item opening a paragraph
 _HEADING = re.compile(r"#{1,6}\s+\S.{0,150}")  # a Markdown heading alone
 _ITEM_TITLE = re.compile(r"[-*•◦▪‣]\s+(?:\*\*(\S.{1,300}?)\*\*|__(\S.{1,300}?)__)\s*(?:[:—–]|\s-\s|\.\s)\s*(?=\S)")  # "- **Title**: "

@@ -115,3 +115,20 @@ def test_broken_documents_and_entities_are_errors_naming_the_file(tmp_path, monk
     monkeypatch.setattr(documents, "MAX_UNPACKED", 1_000)
     result = read_doc(tmp_path, "e.docx", docx([para(ABSTRACT)] * 20))
     assert result.records == [] and "more than 1,000" in result.issues[0].message
+
+
+def test_lines_numbered_by_paragraph_are_read_with_those_numbers_in_records_and_messages():
+    """textdump.read_numbered, which documents and PDFs share: a record's line and a message's, and a line a message
+    names ("part of the abstract at line ..."), are the numbers the lines carry."""
+    from generator.model import ReadResult
+    from generator.textdump import read_numbered
+    long = " ".join([ABSTRACT] * 4)
+    result = ReadResult()
+    read_numbered([(4, "ICLR 2026 Papers"), (4, ""), (6, "Sparse Attention at Scale"), (6, ""), (7, long), (7, ""),
+                   (9, "CoCo: Compact Graph Clustering"), (9, ""), (10, long), (10, ""), (12, long + " More.")],
+                  "a.docx", result)
+    assert [(r.source.line, r.title) for r in result.records] == [(6, "Sparse Attention at Scale"),
+                                                                  (9, "CoCo: Compact Graph Clustering")]
+    joined = [str(i) for i in result.joined]
+    assert joined == ["a.docx:12: info: no title line: read as part of the abstract at line 9 (a blank line inside "
+                      "it?)"]

@@ -123,7 +123,7 @@ def test_decoding_arbitrary_bytes_never_crashes(data):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.binary(max_size=200), min_size=1, max_size=4), st.sampled_from([".txt", ".csv", ".json", ".jsonl", ".bib", ".ris", ".ciw", ".xml",
                                                                                  ".xlsx", ".html", ".docx",
-                                                                                 ".odt"]))
+                                                                                 ".odt", ".pdf"]))
 def test_read_inputs_on_arbitrary_files_never_crashes_and_accounts_for_everything(tmp_path_factory, blobs, ext):
     folder = tmp_path_factory.mktemp("prop")
     for n, blob in enumerate(blobs):

@@ -1,0 +1,145 @@
+"""Read: PDF files (an abstract booklet, proceedings' front matter, a page printed to PDF).  PDFium (pypdfium2)
+gives each page's text in reading order, a line at a time, with where each line sits.  A gap between two lines
+wider than the document's usual line spacing is a blank line, as if the text were pasted with its paragraphs
+parted; a page break is one unless it falls inside a sentence.  Each page's running header, footer and page
+number are left out (said in a note), and a word hyphenated at a line's end is joined where its second half is
+capitalised (a compound: "Vision-Language").  textdump.read_text then reads the text as a pasted file, with its
+rules for titles, authors and what PDFs leave behind; a record's or a message's line is the number of the page
+it starts on.
+
+A PDF whose pages hold no text (scanned images) is a warning: it would need OCR."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .model import Issue, ReadResult
+from .textdump import PAGE_NUMBER, read_numbered
+
+GAP = 1.5  # a gap this many times the page's usual line spacing (or more) parts two paragraphs
+
+
+_BREAK = re.compile("\r\n|\n|\ufffe")  # PDFium's line ends; U+FFFE: a hyphen it found at a line's end
+
+
+def _page_lines(page) -> list[tuple[str, float | None]]:
+    """A page's lines in PDFium's reading order, each with the bottom of its first character's box (None for a
+    line without text); a line that ends with a hyphenated word's first half ends with U+FFFE (_hyphens)."""
+    text_page = page.get_textpage()
+    try:
+        text, count = text_page.get_text_range(), text_page.count_chars()
+        lines, start = [], 0
+        for end in [*(m for m in _BREAK.finditer(text)), None]:
+            line = text[start:end.start() if end else len(text)] + ("\ufffe" if end and end.group() == "\ufffe" else "")
+            box = text_page.get_charbox(start, loose=True) if line.strip() and start < count else None
+            lines.append((line.strip(), box[1] if box else None))
+            start = end.end() if end else len(text)
+    finally:
+        text_page.close()
+    return lines
+
+
+def _paragraphs(lines: list[tuple[str, float | None]], usual: float) -> list[str]:
+    """A page's lines with a blank line where a gap wider than GAP times the usual line spacing parts two, or
+    where the next line is higher up the page (a new column)."""
+    out, last = [], None
+    for line, bottom in lines:
+        if bottom is not None and last is not None and usual and (last - bottom > GAP * usual or bottom > last):
+            out.append("")
+        out.append(line)
+        last = bottom if bottom is not None else last
+    return out
+
+
+def _usual_spacing(pages: list[list[tuple[str, float | None]]]) -> float:
+    """The document's usual line spacing: the lower quartile of the steps down from a line to the next (most
+    steps are a paragraph's own lines)."""
+    steps = sorted(a - b for lines in pages for (_, a), (_, b) in zip(lines, lines[1:])
+                   if a is not None and b is not None and a > b)
+    return steps[len(steps) // 4] if steps else 0.0
+
+
+def _furniture(pages: list[list[str]]) -> set[tuple[int, int]]:
+    """(page, line) of each page's running headers, footers and page numbers: among its first two and last two
+    lines with text, a page number ("3", "Page 3 of 9") or a line that opens or closes a quarter of the pages, three
+    at least (digits aside: "ICLR 2026 abstracts", "Proceedings, page 12")."""
+    bands = []
+    for lines in pages:
+        filled = [k for k, line in enumerate(lines) if line]
+        bands.append(sorted(set(filled[:2] + filled[-2:])))
+    shape = lambda text: re.sub(r"\d+", "#", text)  # noqa: E731
+    seen = Counter(shape(pages[p][k]) for p, band in enumerate(bands) for k in band)
+    often = max(3, len(pages) // 4)
+    return {(p, k) for p, band in enumerate(bands) for k in band
+            if PAGE_NUMBER.fullmatch(pages[p][k]) or seen[shape(pages[p][k])] >= often and len(pages[p][k]) <= 120}
+
+
+def _finished(line: str) -> bool:
+    """Does a page's last line end a paragraph (a sentence's end), so that the next page opens a new one?"""
+    return line.rstrip().endswith((".", "!", "?", ":", ")", "]", "\"", "”")) or not line.strip()
+
+
+def _hyphens(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Lines that end with a hyphenated word's first half (U+FFFE): joined to the next where that opens with a
+    capital or a digit ("Vision-" and "Language": a compound's own hyphen); else ended with "-", for
+    words.mend_breaks to judge ("consis-" and "tent")."""
+    out: list[tuple[int, str]] = []
+    for page, line in lines:
+        split = bool(out) and out[-1][1].endswith("\ufffe")
+        if split and (line[:1].isupper() or line[:1].isdigit()):
+            out[-1] = (out[-1][0], out[-1][1][:-1] + "-" + line)
+            continue
+        if split:
+            out[-1] = (out[-1][0], out[-1][1][:-1] + "-")
+        out.append((page, line))
+    if out and out[-1][1].endswith("\ufffe"):
+        out[-1] = (out[-1][0], out[-1][1][:-1] + "-")
+    return out
+
+
+def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
+    """The PDF's text read as a pasted text dump (see the module's docstring)."""
+    import pypdfium2  # (only where there is a PDF)
+
+    try:
+        pdf = pypdfium2.PdfDocument(data)
+    except Exception as exc:  # noqa: BLE001 - PDFium's refusal (broken, encrypted): said, the file not read
+        result.issues.append(Issue("error", name, 1, f"not a PDF that can be read ({type(exc).__name__}: {exc}); "
+                                   "not read: save it again, or copy its text into a .txt file"))
+        result.files_not_read.append(name)
+        return
+    placed: list[list[tuple[str, float | None]]] = []
+    try:
+        for number in range(len(pdf)):
+            page = pdf[number]
+            try:
+                placed.append(_page_lines(page))
+            finally:
+                page.close()
+    finally:
+        pdf.close()
+    usual = _usual_spacing(placed)
+    pages = [_paragraphs(lines, usual) for lines in placed]
+    furniture = _furniture(pages)
+    lines: list[tuple[int, str]] = []  # (page number, line)
+    for p, page_lines in enumerate(pages):
+        kept = [line for k, line in enumerate(page_lines) if (p, k) not in furniture]
+        while kept and not kept[-1]:
+            kept.pop()  # (the gaps around the furniture left out)
+        while kept and not kept[0]:
+            kept.pop(0)
+        last = next((line for _, line in reversed(lines) if line), "")
+        if lines and kept and not last.endswith("\ufffe") and (_finished(last) or not kept[0][:1].islower()):
+            lines.append((p + 1, ""))  # (a page break inside no sentence: a paragraph break)
+        lines += [(p + 1, line) for line in kept]
+    lines = _hyphens(lines)
+    if not any(line for _, line in lines):
+        result.issues.append(Issue("warning", name, 1, f"a PDF of {len(pages)} page(s) without "
+                                   "text (scanned images?); nothing read from it: it would need OCR"))
+        result.paragraphs[name] = 0
+        return
+    result.issues.append(Issue("info", name, 1, f"read as a PDF: the text of its {len(pages)} page(s), a wide gap "
+                               "between lines a paragraph break (a line number is a page's number)" + (
+                                   f"; {len(furniture)} running headers, footers and page numbers left out"
+                                   if furniture else "")))
+    read_numbered(lines, name, result)

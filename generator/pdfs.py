@@ -1,9 +1,10 @@
 """Read: PDF files (an abstract booklet, proceedings' front matter, a page printed to PDF).  PDFium (pypdfium2)
 gives each page's text in reading order, a line at a time, with where each line sits.  A gap between two lines
 wider than the document's usual line spacing is a blank line, as if the text were pasted with its paragraphs
-parted; a page break is one unless it falls inside a sentence.  Each page's running header, footer and page
-number are left out (said in a note), and a word hyphenated at a line's end is joined where its second half is
-capitalised (a compound: "Vision-Language").  textdump.read_text then reads the text as a pasted file, with its
+parted; a page break is one unless it falls inside a sentence; a short paragraph of a few lines (a title or
+names the page wrapped) is one line.  Each page's running header, footer and page number are left out (said in a
+note), and a word hyphenated at a line's end is joined where its second half is capitalised (a compound:
+"Vision-Language").  textdump.read_text then reads the text as a pasted file, with its
 rules for titles, authors and what PDFs leave behind; a record's or a message's line is the number of the page
 it starts on.
 
@@ -16,7 +17,8 @@ from collections import Counter
 from .model import Issue, ReadResult
 from .textdump import PAGE_NUMBER, read_numbered
 
-GAP = 1.5  # a gap this many times the page's usual line spacing (or more) parts two paragraphs
+GAP = 1.5  # a gap this many times the document's usual line spacing (or more) parts two paragraphs
+SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and characters: a wrapped title or names
 
 
 _BREAK = re.compile("\r\n|\n|\ufffe")  # PDFium's line ends; U+FFFE: a hyphen it found at a line's end
@@ -41,14 +43,19 @@ def _page_lines(page) -> list[tuple[str, float | None]]:
 
 def _paragraphs(lines: list[tuple[str, float | None]], usual: float) -> list[str]:
     """A page's lines with a blank line where a gap wider than GAP times the usual line spacing parts two, or
-    where the next line is higher up the page (a new column)."""
-    out, last = [], None
+    where the next line is higher up the page (a new column); a short paragraph of a few lines (a title or a list
+    of names the page wrapped) is one line, as the text reader reads a title's or the authors' line."""
+    blocks, last = [[]], None
     for line, bottom in lines:
         if bottom is not None and last is not None and usual and (last - bottom > GAP * usual or bottom > last):
-            out.append("")
-        out.append(line)
+            blocks.append([])
+        blocks[-1].append(line)
         last = bottom if bottom is not None else last
-    return out
+    out = []
+    for block in blocks:
+        short = 2 <= len(block) <= SHORT_LINES and sum(map(len, block)) <= SHORT_CHARS and not block[-1].endswith("\ufffe")
+        out += [*([" ".join(line for _, line in _hyphens([(0, line) for line in block]))] if short else block), ""]
+    return out[:-1]
 
 
 def _usual_spacing(pages: list[list[tuple[str, float | None]]]) -> float:
@@ -87,7 +94,7 @@ def _hyphens(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     for page, line in lines:
         split = bool(out) and out[-1][1].endswith("\ufffe")
         if split and (line[:1].isupper() or line[:1].isdigit()):
-            out[-1] = (out[-1][0], out[-1][1][:-1] + "-" + line)
+            out[-1] = (out[-1][0], out[-1][1][:-1] + "-" + line)  # (so " ".join keeps "Multi-View" whole)
             continue
         if split:
             out[-1] = (out[-1][0], out[-1][1][:-1] + "-")

@@ -56,8 +56,9 @@ def read_pdf_file(tmp_path: Path, name: str, data: bytes):
 
 
 def test_a_booklet_s_papers_are_read_across_pages_without_its_headers_and_page_numbers(tmp_path):
-    """Title, authors and abstract parted by wide gaps; an abstract that runs on to the next page is one; the running
-    header and the page numbers are no part of anything; a record's line is the page it starts on."""
+    """Title, authors and abstract parted by wide gaps; a title on two lines is one; an abstract that runs on to the
+    next page is one; the running header and the page numbers are no part of anything; a record's line is the page
+    it starts on."""
     long = " ".join([ABSTRACT] * 3)
     furniture = lambda n: [(760, "ICLR 2026 abstract booklet"), (40, str(n))]  # noqa: E731
     first = [(720, "ICLR 2026 Papers"), (690, "Sparse Attention at Scale"), (666, "Jane Doe, John Smith"),
@@ -66,14 +67,15 @@ def test_a_booklet_s_papers_are_read_across_pages_without_its_headers_and_page_n
     rest = wrapped(f"{long} It goes on", 512)[3:]
     second = [(720 - 12 * k, text) for k, (_, text) in enumerate(rest)]
     second += [(600, "LINK: Learning Instance-level Knowledge"), (576, "Bo Chen, Cy Dee"), *wrapped(f"{long} Three.", 552)]
-    third = [(720, "Gaia2: Benchmarking Agents"), (696, "Cy Dee, Ann Lee"), *wrapped(f"{long} Four.", 672)]
+    third = [(720, "Gaia2: Benchmarking Agents on"), (708, "Dynamic Environments"), (684, "Cy Dee, Ann Lee"),
+             *wrapped(f"{long} Four.", 660)]  # (a title the page wrapped)
     result = read_pdf_file(tmp_path, "booklet.pdf", pdf([first + furniture(1), second + furniture(2),
                                                          third + furniture(3)]))
     assert [(r.source.line, r.collection, r.title, r.authors, r.text) for r in result.records] == [
         (1, "ICLR 2026", "Sparse Attention at Scale", ["Jane Doe", "John Smith"], f"{long} One."),
         (1, "ICLR 2026", "CoCo: Compact Graph Clustering", ["Ann Lee", "Bo Chen"], f"{long} It goes on"),
         (2, "ICLR 2026", "LINK: Learning Instance-level Knowledge", ["Bo Chen", "Cy Dee"], f"{long} Three."),
-        (3, "ICLR 2026", "Gaia2: Benchmarking Agents", ["Cy Dee", "Ann Lee"], f"{long} Four.")]
+        (3, "ICLR 2026", "Gaia2: Benchmarking Agents on Dynamic Environments", ["Cy Dee", "Ann Lee"], f"{long} Four.")]
     assert result.issues[0].message == ("read as a PDF: the text of its 3 page(s), a wide gap between lines a "
                                         "paragraph break (a line number is a page's number); 6 running headers, "
                                         "footers and page numbers left out")

@@ -30,6 +30,16 @@ def benchmark(name: str):
     return module
 
 
+def read_file(folder: Path, name: str, data: bytes):
+    """read_inputs of one file written into folder, with its paragraph accounting checked (nothing dropped)."""
+    from generator.readers import read_inputs
+
+    (folder / name).write_bytes(data)
+    result = read_inputs([folder / name])
+    assert result.paragraphs.get(name, 0) == len(result.records) + len(result.excluded) + len(result.joined)
+    return result
+
+
 def make_project(where: Path, abstracts: Path | list[Path] | None = None) -> Path:
     """A project like a user's: mkdocs.yml, hand-written docs/, abstracts/; theme and hook linked in."""
     where.mkdir(parents=True, exist_ok=True)

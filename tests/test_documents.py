@@ -3,11 +3,9 @@ paragraph's number; headings and bold paragraphs as titles; broken or oversized 
 import csv
 import io
 import zipfile
-from pathlib import Path
 from xml.sax.saxutils import escape
 
-from conftest import DEV_CSV
-from generator.readers import read_inputs
+from conftest import DEV_CSV, read_file
 
 ABSTRACT = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -34,24 +32,17 @@ def docx(paragraphs: list[str]) -> bytes:
     return out.getvalue()
 
 
-def read_doc(tmp_path: Path, name: str, data: bytes):
-    (tmp_path / name).write_bytes(data)
-    result = read_inputs([tmp_path / name])
-    assert result.paragraphs.get(name, 0) == len(result.records) + len(result.excluded) + len(result.joined)
-    return result
-
-
 def test_a_word_document_s_paragraphs_are_a_text_dump_s_lines(tmp_path):
-    """The header paragraph (a heading too) names the collection; each abstract its paragraph, one after another without empty
-    paragraphs between them (as Word spaces paragraphs); a heading over it, a bold paragraph, or a title and a line
-    break in one paragraph, its title; a record's line is its paragraph's number."""
+    """The header paragraph (a heading too) names the collection; each abstract its paragraph, one after another
+    without empty paragraphs between them (as Word spaces paragraphs); a heading over it, a bold paragraph, or a
+    title and a line break in one paragraph, its title; a record's line is its paragraph's number."""
     long = " ".join([ABSTRACT] * 4)
     doc = docx([para("ICLR 2026 Papers", style="Heading1"),
                 para("Sparse Attention at Scale", style="Heading2"), para(f"{long} One."),
                 para("CoCo: Compact Graph Clustering", bold=True), para(f"{long} Two."),
                 para(f"LINK: Learning Instance-level Knowledge\n{long} Three."),
                 para(runs=[run("Gaia2: "), run("Benchmarking Agents")]), para(f"{long} Four.")])
-    result = read_doc(tmp_path, "papers.docx", doc)
+    result = read_file(tmp_path, "papers.docx", doc)
     assert [(r.source.line, r.collection, r.title, r.text) for r in result.records] == [
         (2, "ICLR 2026", "Sparse Attention at Scale", f"{long} One."),
         (4, "ICLR 2026", "CoCo: Compact Graph Clustering", f"{long} Two."),
@@ -69,7 +60,7 @@ def test_the_dev_abstracts_in_a_word_document_read_whole(tmp_path):
     paragraphs = [para("ICLR 2026 Papers")]
     for r in rows:
         paragraphs += [para(" ".join(r["title"].split()), bold=True), para(" ".join(r["abstract"].split()))]
-    result = read_doc(tmp_path, "dev.docx", docx(paragraphs))
+    result = read_file(tmp_path, "dev.docx", docx(paragraphs))
     assert [(r.title, r.text) for r in result.records] == [
         (" ".join(r["title"].split()), " ".join(r["abstract"].split())) for r in rows]
     assert [r.source.line for r in result.records] == list(range(2, 2 * len(rows) + 1, 2))
@@ -89,7 +80,7 @@ def test_a_libreoffice_document_s_paragraphs_and_headings(tmp_path):
     with zipfile.ZipFile(out, "w") as archive:
         archive.writestr("mimetype", "application/vnd.oasis.opendocument.text")
         archive.writestr("content.xml", content)
-    result = read_doc(tmp_path, "papers.odt", out.getvalue())
+    result = read_file(tmp_path, "papers.odt", out.getvalue())
     assert [(r.source.line, r.title, r.text) for r in result.records] == [
         (3, "Sparse Attention at Scale", f"{long}  One."), (6, "CoCo: Compact Graph Clustering", f"{long} Two.")]
 
@@ -108,12 +99,12 @@ def test_broken_documents_and_entities_are_errors_naming_the_file(tmp_path, monk
         archive.writestr("other.xml", "<x/>")
     for name, data in (("a.docx", b"PK\x03\x04 not really"), ("b.docx", empty.getvalue()),
                        ("c.docx", entity.getvalue()), ("d.odt", docx([para(ABSTRACT)]))):
-        result = read_doc(tmp_path, name, data)
+        result = read_file(tmp_path, name, data)
         assert result.records == [] and result.files_not_read == [name]
         assert [(i.level, i.file, i.line) for i in result.issues] == [("error", name, 1)]
         assert result.issues[0].message.startswith(("not a .docx document that can be read", "not an .odt document"))
     monkeypatch.setattr(documents, "MAX_UNPACKED", 1_000)
-    result = read_doc(tmp_path, "e.docx", docx([para(ABSTRACT)] * 20))
+    result = read_file(tmp_path, "e.docx", docx([para(ABSTRACT)] * 20))
     assert result.records == [] and "more than 1,000" in result.issues[0].message
 
 

@@ -1,9 +1,7 @@
 """PDF files: each page's text with its layout (a wide gap between lines a paragraph break, a page break inside a
 sentence none), running headers, footers and page numbers left out, then read as a pasted text dump; a record's
 line is its page's number.  The PDFs are written here, a few lines of PDF each, in Helvetica."""
-from pathlib import Path
-
-from generator.readers import read_inputs
+from conftest import read_file
 
 ABSTRACT = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
 
@@ -48,13 +46,6 @@ def wrapped(text: str, top: float, width: int = 60) -> list[tuple[float, str]]:
     return [(top - 12 * k, text) for k, text in enumerate([*lines, line])]
 
 
-def read_pdf_file(tmp_path: Path, name: str, data: bytes):
-    (tmp_path / name).write_bytes(data)
-    result = read_inputs([tmp_path / name])
-    assert result.paragraphs.get(name, 0) == len(result.records) + len(result.excluded) + len(result.joined)
-    return result
-
-
 def test_a_booklet_s_papers_are_read_across_pages_without_its_headers_and_page_numbers(tmp_path):
     """Title, authors and abstract parted by wide gaps; a title on two lines is one; an abstract that runs on to the
     next page is one; the running header and the page numbers are no part of anything; a record's line is the page
@@ -69,7 +60,7 @@ def test_a_booklet_s_papers_are_read_across_pages_without_its_headers_and_page_n
     second += [(600, "LINK: Learning Instance-level Knowledge"), (576, "Bo Chen, Cy Dee"), *wrapped(f"{long} Three.", 552)]
     third = [(720, "Gaia2: Benchmarking Agents on"), (708, "Dynamic Environments"), (684, "Cy Dee, Ann Lee"),
              *wrapped(f"{long} Four.", 660)]  # (a title the page wrapped)
-    result = read_pdf_file(tmp_path, "booklet.pdf", pdf([first + furniture(1), second + furniture(2),
+    result = read_file(tmp_path, "booklet.pdf", pdf([first + furniture(1), second + furniture(2),
                                                          third + furniture(3)]))
     assert [(r.source.line, r.collection, r.title, r.authors, r.text) for r in result.records] == [
         (1, "ICLR 2026", "Sparse Attention at Scale", ["Jane Doe", "John Smith"], f"{long} One."),
@@ -83,10 +74,10 @@ def test_a_booklet_s_papers_are_read_across_pages_without_its_headers_and_page_n
 
 
 def test_a_pdf_without_text_and_a_broken_one_are_said(tmp_path):
-    blank = read_pdf_file(tmp_path, "scan.pdf", pdf([[], []]))
+    blank = read_file(tmp_path, "scan.pdf", pdf([[], []]))
     assert blank.records == [] and [(i.level, i.line) for i in blank.issues] == [("warning", 1)]
     assert "2 page(s) without text (scanned images?)" in blank.issues[0].message
-    broken = read_pdf_file(tmp_path, "broken.pdf", b"%PDF-1.4\n1 0 obj garbage")
+    broken = read_file(tmp_path, "broken.pdf", b"%PDF-1.4\n1 0 obj garbage")
     assert broken.records == [] and broken.files_not_read == ["broken.pdf"]
     assert [(i.level, i.line) for i in broken.issues] == [("error", 1)]
     assert broken.issues[0].message.startswith("not a PDF that can be read")

@@ -4,18 +4,14 @@ import csv
 import html
 from pathlib import Path
 
-from conftest import DEV_CSV
-from generator.readers import read_inputs
+from conftest import DEV_CSV, read_file
 
 ABSTRACT = "We propose a method for learning. It works well on many benchmarks and tasks in practice."
 LONG = " ".join([ABSTRACT] * 3)  # 48 words: long enough to be an abstract where no class or label marks one
 
 
 def read_page(tmp_path: Path, page: str, name: str = "page.html"):
-    (tmp_path / name).write_text(page, encoding="utf-8")
-    result = read_inputs([tmp_path / name])
-    assert result.paragraphs[name] == len(result.records) + len(result.excluded)
-    return result
+    return read_file(tmp_path, name, page.encode("utf-8"))
 
 
 def fields(result):

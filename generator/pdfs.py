@@ -118,11 +118,16 @@ def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
     placed: list[list[tuple[str, float | None]]] = []
     try:
         for number in range(len(pdf)):
-            page = pdf[number]
             try:
-                placed.append(_page_lines(page))
-            finally:
-                page.close()
+                page = pdf[number]
+                try:
+                    placed.append(_page_lines(page))
+                finally:
+                    page.close()
+            except pypdfium2.PdfiumError as exc:  # (a broken page: said, the others read)
+                result.issues.append(Issue("warning", name, number + 1, f"page {number + 1} cannot be read ({exc}); "
+                                           "its text is not read: save the PDF again"))
+                placed.append([])
     finally:
         pdf.close()
     usual = _usual_spacing(placed)

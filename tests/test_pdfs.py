@@ -73,6 +73,21 @@ def test_a_booklet_s_papers_are_read_across_pages_without_its_headers_and_page_n
     assert not [i for i in result.issues if i.level != "info"]
 
 
+def test_a_page_that_cannot_be_read_is_said_and_the_others_are_read(tmp_path):
+    long = " ".join([ABSTRACT] * 3)
+    first = [(720, "ICLR 2026 Papers"), (690, "Sparse Attention at Scale"), (666, "Jane Doe, John Smith"),
+             *wrapped(f"{long} One.", 642), (560, "CoCo: Compact Graph Clustering"), (536, "Ann Lee, Bo Chen"),
+             *wrapped(f"{long} Two.", 512)]
+    data = pdf([first, [(720, "Lost")]])
+    broken = data.replace(b"/Kids [5 0 R 7 0 R]", b"/Kids [5 0 R 99 0 R]")  # (the second page is no object)
+    assert broken != data
+    result = read_file(tmp_path, "booklet.pdf", broken)
+    assert [(r.source.line, r.title) for r in result.records] == [(1, "Sparse Attention at Scale"),
+                                                                  (1, "CoCo: Compact Graph Clustering")]
+    assert [(i.level, i.line) for i in result.issues if i.level != "info"] == [("warning", 2)]
+    assert "page 2 cannot be read" in result.issues[0].message
+
+
 def test_a_pdf_without_text_and_a_broken_one_are_said(tmp_path):
     blank = read_file(tmp_path, "scan.pdf", pdf([[], []]))
     assert blank.records == [] and [(i.level, i.line) for i in blank.issues] == [("warning", 1)]

@@ -71,7 +71,8 @@ def _odt_lines(root) -> list[tuple[int, str]]:
             elif child.tag == f"{_TEXT}tab":
                 parts.append("\t")
             elif child.tag == f"{_TEXT}s":
-                parts.append(" " * int(child.get(f"{_TEXT}c", "1") or 1))
+                count = child.get(f"{_TEXT}c", "1")  # (spaces; a count that is no number, or absurd, is one or 100)
+                parts.append(" " * min(int(count), 100) if count.isdigit() else " ")
             elif child.text and child.tag not in (f"{_TEXT}note", f"{_TEXT}note-citation"):
                 parts.append(child.text)
             if child.tail and child is not node:

@@ -67,6 +67,8 @@ def test_the_dev_abstracts_in_a_word_document_read_whole(tmp_path):
 
 
 def test_a_libreoffice_document_s_paragraphs_and_headings(tmp_path):
+    """Its paragraphs and headings; runs of spaces as written, a count that is no number or absurd as one space
+    or a hundred (not a memory's worth)."""
     t = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' \
         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
     long = " ".join([ABSTRACT] * 4)
@@ -74,7 +76,8 @@ def test_a_libreoffice_document_s_paragraphs_and_headings(tmp_path):
                '<text:p>ICLR 2026 Papers</text:p><text:p/>'
                f'<text:h text:outline-level="2">Sparse <text:span>Attention</text:span> at Scale</text:h>'
                f'<text:p>{escape(long)}<text:s text:c="2"/>One.</text:p><text:p/>'
-               f'<text:h>CoCo: Compact Graph Clustering</text:h><text:p>{escape(long)} Two.</text:p>'
+               f'<text:h>CoCo: Compact Graph Clustering</text:h><text:p>{escape(long)}<text:s text:c="x"/>Two.'
+               '<text:s text:c="99999999999"/></text:p>'
                '</office:text></office:body></office:document-content>')
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:

@@ -5,7 +5,8 @@ or a label marks as abstracts ("abstract", "summary", an "Abstract:" label over 
 long text blocks of the kind the page has most of (arXiv's listing: its <p class="mathjax">).  Each abstract's
 title, authors, keywords and address are read from the elements between it and the abstract before it: the
 innermost element whose class names a title (else a heading, else bold text), the elements whose class names
-authors (else links to people's pages), a "Keywords:" block.
+authors (else links to people's pages), a "Keywords:" block, and the title's link, made whole by the page's
+<base>, canonical link or og:url.
 
 The page is parsed by Python's HTMLParser into a small tree that keeps each element's line.  Its text is data:
 scripts, styles and forms are skipped, and nothing of the page's markup reaches the site."""
@@ -368,7 +369,8 @@ def read_html(text: str, name: str, result: ReadResult) -> None:
                                    "words or more; nothing read from it"))
         return
     titled, blocks = 0, dict(abstracts)
-    for box, row in _records(layout, [box for box, _ in abstracts], tree.base, header):
+    base = tree.base or next((v for v, _ in _meta(tree, "og:url")), "")  # (where the page was: its links' base)
+    for box, row in _records(layout, [box for box, _ in abstracts], base, header):
         row["abstract"] = ABSTRACT_LABEL.sub("", " ".join(b.text() for b in blocks[box]), count=1)
         titled += bool(row["title"])
         add_record(row, name, box.line, default, result, what="text block", holds="text")

@@ -44,13 +44,15 @@ Paper {n}: A Title</div>
 def test_abstracts_a_class_or_label_marks_are_read_whatever_their_length(tmp_path):
     """papers.cool's (class "summary"), OpenReview's ("Abstract:" over it) and the ACL Anthology's ("abstract-collapse")
     ways; a link's text in brackets ("[PDF]") is no title; a title's relative link is made whole by the page's
-    <base>; keywords from a "Keywords:" block; names from links to people's pages where no class names authors."""
-    cool = """<html><head><title>ICLR.2026 | Cool Papers</title></head><body><nav>Home Feeds</nav><h1>ICLR 2026 Papers</h1>
+    <base>, or its og:url; keywords from a "Keywords:" block; names from links to people's pages where no class
+    names authors."""
+    cool = """<html><head><title>ICLR.2026 | Cool Papers</title>
+<meta property="og:url" content="https://papers.cool/venue/ICLR.2026"></head><body><nav>Home Feeds</nav><h1>ICLR 2026 Papers</h1>
 <div class='panel paper'><h2 class='title'><span class='index'>#1</span> <a class='title-link' href='/venue/1'>Avey-B</a>
 <a class='title-pdf'>[PDF<sup>3</sup>]</a></h2><p class='metainfo authors'><strong>Authors</strong>: <a class='author'>Ann Lee</a>, <a class='author'>Bo Chen</a></p>
 <p class='summary'>Short abstract.</p></div></body></html>"""
     result = read_page(tmp_path, cool)
-    assert fields(result) == [(4, "Avey-B", ["Ann Lee", "Bo Chen"], [], None, "Short abstract.")]
+    assert fields(result) == [(5, "Avey-B", ["Ann Lee", "Bo Chen"], [], "https://papers.cool/venue/1", "Short abstract.")]
     assert {r.collection for r in result.records} == {"ICLR 2026"}
     assert any("very short" in i.message for i in result.issues)  # (short, so said, but read)
     openreview = """<!DOCTYPE html><html><head><base href="https://openreview.net/group"></head><body>

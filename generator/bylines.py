@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .model import Issue, ReadResult
 from .structured import address, split_list
-from .textlines import ABSTRACT_LABEL, ABSTRACT_WORD, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank
+from .textlines import ABSTRACT_LABEL, ABSTRACT_WORD, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank, unnumbered
 from .venues import MAX_HEADER_CHARS
 from .words import words
 
@@ -166,14 +166,13 @@ def _over_label(line: int, para: str, lines: list[str]) -> list[tuple[int, str]]
 
 def _fields_alone(line: int, para: str, lines: list[str]) -> bool:
     """Whether a paragraph is field lines alone: two or more, a title, authors or an arXiv id among them."""
-    number = LIST_NUMBER.match(para)
+    number = LIST_NUMBER.match(para)  # (matched, not cut off: a paragraph is long)
     if not (FIELD_LINE.match(para) or _ARXIV_LINE.match(para, number.end() if number else 0)):
         return False  # (a fast test first)
     block = _paragraph_lines(line, para, lines)
     if not block or " ".join(block) != para:
         return False
-    first = LIST_NUMBER.match(block[0])
-    given, plain, taken = _opening([block[0][first.end() if first else 0:], *block[1:]], False)
+    given, plain, taken = _opening([unnumbered(block[0]), *block[1:]], False)
     return taken == len(block) and len(given) >= 2 and bool({"title", "authors", "arxiv"} & given.keys())
 
 
@@ -193,7 +192,7 @@ def _numbered_lines(start: int, para: str, lines: list[str]) -> list[tuple[int, 
         if is_blank(raw):
             continue  # (title_paragraphs and field_paragraphs join paragraphs to their abstract's)
         if not out and not para.startswith(text):
-            text = LIST_NUMBER.sub("", text, count=1)  # (the dump's number, read off already)
+            text = unnumbered(text)  # (the dump's number, read off already)
         if not para.startswith(text, pos):
             break
         out.append((number, text))

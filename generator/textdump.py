@@ -16,7 +16,7 @@ from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fie
 from .model import Issue, RawRecord, ReadResult, Source
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
-from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, LONG_PARAGRAPH, SENTENCE_BREAK, is_blank
+from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, LONG_PARAGRAPH, SENTENCE_BREAK, is_blank, unnumbered
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
 from .webpages import is_html, read_html
 from .xmlexports import read_xml
@@ -479,7 +479,7 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
     it; sure: also most of its longer words capitalised, a "Name: ..." form or a label.  Else None."""
     first = first.strip()  # (as paragraphs() joins it)
     if not para.startswith(first):
-        first = LIST_NUMBER.sub("", first, count=1)  # (read without its list number)
+        first = unnumbered(first)  # (read without its list number)
     if not para.startswith(first) or len(para) <= len(first) + 40:
         return None
     label = _TITLE_LABEL.match(first)

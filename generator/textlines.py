@@ -12,6 +12,12 @@ SHOWS_NOTHING = "".join(sorted(INVISIBLE | JOINERS))
 SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]|[。！？]\S")
 # a list number opening a paragraph ("1. ", "12) ", "[3] ", "(4) ", "#5 "): a numbered dump's, not the abstract's
 LIST_NUMBER = re.compile(r"(?:(\d{1,5})[.)]|\[(\d{1,5})\]|\((\d{1,5})\)|#(\d{1,5})[.:]?)\s+(?=\S)")
+
+
+def unnumbered(text: str) -> str:
+    """The text without the list number that opens it ("[2] arXiv:..." -> "arXiv:..."), if one does."""
+    m = LIST_NUMBER.match(text)
+    return text[m.end():] if m else text
 ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
 LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 LABEL_ALONE = re.compile(ABSTRACT_WORD + r"\s*[:：.]?")  # an "Abstract" label on a line of its own

@@ -1234,3 +1234,12 @@ def test_only_a_markdown_file_has_front_matter_and_only_with_keys():
         result = ReadResult()
         read_text(text, name, result)
         assert not any("front matter" in i.message for i in result.issues), name
+
+
+def test_a_list_number_is_taken_off_a_line_s_start_only():
+    """textlines.unnumbered: "[2] arXiv:..." loses its number; a number inside a line stays ("improves by 3. Then"),
+    where re.sub of the unanchored LIST_NUMBER took it out."""
+    from generator.textlines import unnumbered
+    assert [unnumbered(t) for t in ("[2] arXiv:2501.00002", "12. A title", "#3 Title", "It improves by 3. Then more",
+                                    "Table (4) shows it")] == [
+        "arXiv:2501.00002", "A title", "Title", "It improves by 3. Then more", "Table (4) shows it"]

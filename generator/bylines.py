@@ -119,7 +119,7 @@ def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, 
         over = None if fields else _over_label(line, para, lines)  # (its lines, where it ends with the label)
         if (over is not None or fields and not _fields_alone(*paras[k + 1], lines)) and len(under.split(None, 30)) > 30:
             closing = 0  # (over a label, the abstract above's closing fields: those above the first line without one)
-            while over and out and len(out[-1][1].split(None, 30)) > 30 and _field(over[closing][1]):
+            while over and out and len(out[-1][1].split(None, 30)) > 30 and field_of(over[closing][1]):
                 closing += 1
             closing = 0 if over is None or closing >= len(over) - 1 else closing  # (fields alone: its paper's)
             if closing:
@@ -138,18 +138,25 @@ def field_paragraphs(paras: list[tuple[int, str]], lines: list[str], name: str, 
     return out
 
 
-def _field(text: str) -> bool:
-    """Is the line a field with its value ("Primary Area: ...", not "LINK: Learning Instance-level Knowledge")?"""
+def field_of(text: str) -> tuple[str, str] | None:
+    """(key, value) of a field line with its value ("Index Terms: a, b" -> ("keywords", "a, b")), the key _GIVEN's
+    for its label, else the label; None for any other line ("LINK: Learning Instance-level Knowledge")."""
     m = FIELD_LINE.fullmatch(text)
-    return m is not None and _field_value(m)
+    return (_key(m)[1], m.group(2).strip()) if m is not None and _field_value(m) else None
+
+
+def _key(m: re.Match) -> tuple[str, str]:
+    """A field line's (label, key): the label in lower case and single spaces, its key _GIVEN's, else the label."""
+    label = " ".join(m.group(1).lower().split())
+    return label, _GIVEN.get(label, label)
 
 
 def _closing_fields(line: int, para: str, lines: list[str]) -> bool:
     """Whether a paragraph is a few field lines alone that close the abstract above it (none of _NOT_CLOSING)."""
     block = _paragraph_lines(line, para, lines) if FIELD_LINE.match(para) else []
-    fields = [m for m in map(FIELD_LINE.fullmatch, block) if m and _field_value(m)]
+    fields = [f for f in map(field_of, block) if f]
     return 0 < len(block) <= 3 and len(fields) == len(block) and " ".join(block) == para and not any(
-        _GIVEN.get(label, label) in _NOT_CLOSING for label in (" ".join(m.group(1).lower().split()) for m in fields))
+        key in _NOT_CLOSING for key, _ in fields)
 
 
 def _over_label(line: int, para: str, lines: list[str]) -> list[tuple[int, str]] | None:
@@ -274,9 +281,9 @@ def _label_over(label: str, value: str) -> re.Match | None:
 
 
 def _put(given: dict, m: re.Match) -> None:
-    """Keep a field's (label, value) under its key (_GIVEN's, else the label): the first of a key stays."""
-    label = " ".join(m.group(1).lower().split())
-    given.setdefault(_GIVEN.get(label, label), (label, m.group(2).strip()))
+    """Keep a field's (label, value) under its key (_key's): the first of a key stays."""
+    label, key = _key(m)
+    given.setdefault(key, (label, m.group(2).strip()))
 
 
 def _field_value(m: re.Match) -> bool:

@@ -3,19 +3,17 @@ paragraphs are the paragraphs of a text dump (a blank line after each, as Word p
 a line break inside one a new line; a heading "## ...", a paragraph set in bold "**...**"), read by
 textdump.read_text as a pasted file is; a record's or a message's line is its paragraph's number in the document.
 
-The archive's unpacked size is checked first (workbook.MAX_UNPACKED), and its XML is parsed by defusedxml, which
+The archive's unpacked size is checked first (workbook.open_archive), and its XML is parsed by defusedxml, which
 refuses entity declarations."""
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 
 from defusedxml import ElementTree
 
 from .model import Issue, ReadResult
 from .textdump import read_numbered
-from .workbook import MAX_UNPACKED
+from .workbook import open_archive
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -89,10 +87,7 @@ def read_document(data: bytes, name: str, result: ReadResult) -> None:
     odt = name.lower().endswith(".odt")
     part = "content.xml" if odt else "word/document.xml"
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-            if unpacked > MAX_UNPACKED:
-                raise ValueError(f"it unpacks into {unpacked:,} bytes, more than {MAX_UNPACKED:,}")
+        with open_archive(data) as archive:
             root = ElementTree.fromstring(archive.read(part))
     except Exception as exc:  # noqa: BLE001 - zipfile's, the XML's (defusedxml's refusals too) or the size's
         kind = "an .odt" if odt else "a .docx"

@@ -35,11 +35,10 @@ BIB_EXT = {".bib"}
 TAGGED_EXT = {".ris": RIS, ".ciw": WOS, ".nbib": MEDLINE}  # (.ciw: Web of Science's plain-text format for
 # EndNote; .nbib: PubMed's for a citation manager, MEDLINE)
 FEED_EXT = {".xml", ".atom", ".rss"}
-WORKBOOK_EXT = {".xlsx"}
 HTML_EXT = {".html", ".htm"}
-DOCUMENT_EXT = {".docx", ".odt"}
-PDF_EXT = {".pdf"}
-SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | WORKBOOK_EXT | HTML_EXT | DOCUMENT_EXT | PDF_EXT
+BINARY_READERS = {".xlsx": read_workbook, ".docx": read_document, ".odt": read_document, ".pdf": read_pdf}
+SUPPORTED = TEXT_EXT | set(TABLE_EXT) | JSON_EXT | JSONL_EXT | BIB_EXT | set(TAGGED_EXT) | FEED_EXT | HTML_EXT | set(
+    BINARY_READERS)
 SHORT_PARAGRAPH_WORDS = 12
 GROUP_LIMIT = 5  # issues of one kind in one file shown individually; the rest summarised on one line
 _MAGIC = {b"%PDF": "a PDF: name it .pdf", b"\x89PNG": "a PNG image", b"PK\x03\x04": "a ZIP/DOCX/XLSX archive: a document is read as .docx or .odt, a workbook as .xlsx",
@@ -263,14 +262,8 @@ def read_inputs(inputs: list[Path], replace_invalid: bool = False) -> ReadResult
             result.issues.append(Issue("error", name, 0, f"cannot read the file ({exc.strerror}); not read"))
             result.files_not_read.append(name)
             continue
-        if path.suffix.lower() in WORKBOOK_EXT:
-            read_workbook(data, name, result)
-            continue
-        if path.suffix.lower() in DOCUMENT_EXT:
-            read_document(data, name, result)
-            continue
-        if path.suffix.lower() in PDF_EXT:
-            read_pdf(data, name, result)
+        if path.suffix.lower() in BINARY_READERS:  # (formats read from their bytes, not decoded as text)
+            BINARY_READERS[path.suffix.lower()](data, name, result)
             continue
         text = decode(data, name, result.issues, replace_invalid)
         if text is None:

@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
+from .bylines import field_of
 from .model import Issue, ReadResult
 from .structured import add_record, first_last, split_list
 from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LONG_PARAGRAPH
@@ -40,7 +41,6 @@ _PERSON_LINK = re.compile(r"/(?:people|person|authors?|profile)/|[?&](?:searchty
 _LABEL = re.compile(r"^\s*(?:Title|Authors?|Keywords?|Key words|Abstract|Summary)\s*[:：]\s*", re.I)
 _BUTTON = re.compile(r"\[[^\]]*\]|\([^)]*\)")  # a link's text in brackets: "[PDF]", "[Kimi]", "(code)"
 _FIELD = re.compile(r"[^\W\d][\w;/ ]{0,30}[:：]\s")  # a block that opens with a field's label ("Primary Area: ")
-_KEYWORDS = re.compile(r"^\s*(?:Keywords?|Key words|Index Terms)\s*[:：]\s*(\S.*)", re.I | re.S)
 LONG_WORDS = 40  # words: a text block this long, of the page's most common kind, is an abstract where none is marked
 _HTML_START = re.compile(r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
 
@@ -305,7 +305,8 @@ def _fields(layout: _Layout, region: list[_Element], base: str, header: str) -> 
     authored = layout.innermost([e for e in region if _AUTHOR.search(e.hints()) and e.text()] or [
         e for e in region if e.tag == "a" and _PERSON_LINK.search(e.attrs.get("href", "")) and e.text()])
     row["authors"] = [n for e in authored for n in split_list(_LABEL.sub("", e.text()), ",;|", names=True)]
-    keywords = next((m.group(1) for e in region if e.tag in _BLOCK for m in [_KEYWORDS.match(e.text())] if m), None)
+    keywords = next((value for e in region if e.tag in _BLOCK for key, value in [field_of(e.text()) or ("", "")]
+                     if key == "keywords"), None)  # (a "Keywords:" block, as the text reader reads one)
     row["keywords"] = split_list(keywords, ",;") if keywords else []
     return row
 

@@ -29,16 +29,24 @@ def _cell(value) -> str:
     return str(value)
 
 
+def open_archive(data: bytes) -> zipfile.ZipFile:
+    """The zip archive of a workbook or a document, refused (ValueError) where it would unpack into more than
+    MAX_UNPACKED bytes: a small file must not unpack into gigabytes."""
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    unpacked = sum(info.file_size for info in archive.infolist())
+    if unpacked > MAX_UNPACKED:
+        archive.close()
+        raise ValueError(f"it unpacks into {unpacked:,} bytes, more than {MAX_UNPACKED:,}")
+    return archive
+
+
 def read_workbook(data: bytes, name: str, result: ReadResult) -> None:
     """Every sheet with an abstract column (see the module's docstring); a sheet without one is said in a note,
     a workbook without any is an error."""
     import openpyxl  # (only where there is a workbook)
 
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-        if unpacked > MAX_UNPACKED:
-            raise ValueError(f"it unpacks into {unpacked:,} bytes, more than {MAX_UNPACKED:,}")
+        open_archive(data).close()
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - zipfile's, openpyxl's or the size's: said, the file not read
         result.issues.append(Issue("error", name, 1, f"not an .xlsx workbook that can be read ({type(exc).__name__}: "

@@ -92,7 +92,7 @@ def test_broken_documents_and_entities_are_errors_naming_the_file(tmp_path, monk
     """Not a zip; a zip without the document's part (a .docx named .odt); a document that declares entities
     (refused by defusedxml); one that would unpack into more than the limit: each an error naming the file, nothing
     read, the build stops."""
-    from generator import documents
+    from generator import workbook
     entity = io.BytesIO()
     with zipfile.ZipFile(entity, "w") as archive:
         archive.writestr("word/document.xml", f'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY e "x">]><w:document {W}>'
@@ -106,7 +106,7 @@ def test_broken_documents_and_entities_are_errors_naming_the_file(tmp_path, monk
         assert result.records == [] and result.files_not_read == [name]
         assert [(i.level, i.file, i.line) for i in result.issues] == [("error", name, 1)]
         assert result.issues[0].message.startswith(("not a .docx document that can be read", "not an .odt document"))
-    monkeypatch.setattr(documents, "MAX_UNPACKED", 1_000)
+    monkeypatch.setattr(workbook, "MAX_UNPACKED", 1_000)  # (the limit documents share)
     result = read_file(tmp_path, "e.docx", docx([para(ABSTRACT)] * 20))
     assert result.records == [] and "more than 1,000" in result.issues[0].message
 

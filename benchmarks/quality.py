@@ -46,6 +46,7 @@ from generator.enrich.csvdata import DEV_CSV, paper_from_text, read_csv  # noqa:
 from generator.enrich.names import extract_name, token_counts  # noqa: E402
 from generator.enrich.text import corpus_text  # noqa: E402
 from generator.enrich.vectors import build_corpus  # noqa: E402
+from generator.markup import flat  # noqa: E402
 from generator.enrich.train_categories import train  # noqa: E402
 from generator.readers import read_inputs  # noqa: E402
 
@@ -77,12 +78,13 @@ def names(papers, rows=None) -> dict:
         if rows is not None and not rows(i):
             continue
         m = re.match(r"^([^:]{1,60}):\s", p.given_title or "")
-        if not m or m.group(1).strip() not in p.plain_text:
+        want = flat(m.group(1).strip()) if m else None  # (a title sets A^2FM raised, as A²FM)
+        if not want or want not in p.plain_text:
             continue
         total += 1
         name = extract_name(p.abstract_md, common)
         got += name is not None
-        hit += name == m.group(1).strip()
+        hit += name == want
     return {"name_subset": total, "name_recall": hit / max(total, 1), "name_precision": hit / max(got, 1)}
 
 

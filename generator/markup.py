@@ -619,14 +619,22 @@ def math_plain(tex: str, legacy: bool = False) -> str:
     return re.sub(r"\s+", " ", s.replace("{", "").replace("}", "")).strip()
 
 
-_POWER = re.compile(r"\^(\d)")
+_POWER = re.compile(r"\^(?:(\d)|\{(\d)\})")
 _RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def raised(name: str) -> str:
     """A name with a one-digit power as TeX sets it, where plain text writes it flat: `A^2FM` -> `A²FM`,
-    `M^3-IRT` -> `M³-IRT` (one digit only: `D$^2$4FAD` reads `D^24FAD`)."""
-    return _POWER.sub(lambda m: m.group(1).translate(_RAISED), name)
+    `M^3-IRT` -> `M³-IRT`, `MEGS^{2}` -> `MEGS²` (one digit only: `D$^2$4FAD` reads `D^24FAD`, `D²4FAD`)."""
+    return _POWER.sub(lambda m: (m.group(1) or m.group(2)).translate(_RAISED), name)
+
+
+_FLAT = {ord(c): f"^{d}" for d, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")}
+
+
+def flat(name: str) -> str:
+    """A raised name as plain text writes it: `A²FM` -> `A^2FM` (raised's inverse)."""
+    return name.translate(_FLAT)
 
 
 MATH_MORE = {"Vert": "‖", "uparrow": "↑", "downarrow": "↓", "top": "⊤", "mathord": "", "mid": "|", "prime": "′",

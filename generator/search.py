@@ -177,10 +177,12 @@ def _field_texts(p: Paper) -> list[str]:
 def _fold_table() -> dict[str, str]:
     """What a text is read as before lunr's pipeline, in the index and (paper-search.js, from the manifest's
     "fold") in a query: a dash or minus inside a word splits it as a hyphen does ("Jensen–Shannon",
-    "vision–language"), an accented Latin letter is its letter ("Schrödinger": "schrodinger") and a Greek
-    letter its name ("α-divergence": "alpha divergence")."""
+    "vision–language"), an accented Latin letter is its letter ("Schrödinger": "schrodinger"), a Greek
+    letter its name ("α-divergence": "alpha divergence"), and a power its digit, raised or after a caret
+    ("A²FM", "A^2FM": "a2fm", as people type it)."""
     import unicodedata
     table = {c: " " for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
+    table.update({c: str(d) for d, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")}, **{"^": ""})
     for cp in range(0x391, 0x3CA):
         words = unicodedata.name(chr(cp), "").split()  # GREEK SMALL LETTER ALPHA (not ... WITH TONOS)
         if len(words) == 4 and words[0] == "GREEK":

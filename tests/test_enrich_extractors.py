@@ -1401,4 +1401,6 @@ def test_titled_name_is_a_given_titles_head_the_abstract_writes():
     assert titled_name("Gaia3: Another Benchmark", text) is None  # (the abstract does not write it)
     assert titled_name("A Study of Toolpath Agents and Their Many Plans: Why", text) is None  # (a phrase, not a name)
     assert titled_name("No colon in this title", text) is None and titled_name(None, text) is None
+    raised = "We present A^2FM, a routed agent. The A²TG scene model renders faster."  # (plain text writes A$^2$FM flat)
+    assert titled_name("A²FM: An Agent Model", raised) == "A^2FM" and titled_name("A²TG: Gaussians", raised) == "A²TG"
 

@@ -348,7 +348,8 @@ def test_characters_that_show_nothing_go_joiners_stay_and_ids_read_them_as_befor
 def test_a_given_title_is_read_as_text_like_an_abstract():
     """OpenReview titles carry TeX: pages, feeds and the search show 'α-DPO', not '$\\alpha$-DPO'."""
     given = {r"$\alpha$-DPO: Robust  Preference Alignment": "α-DPO: Robust Preference Alignment",
-             r'Huxley-G\"odel Machine': "Huxley-Gödel Machine", r"A$^2$FM: An Agent Model": "A^2FM: An Agent Model",
+             r'Huxley-G\"odel Machine': "Huxley-Gödel Machine", r"A$^2$FM: An Agent Model": "A²FM: An Agent Model",
+             "A^2TG and MEGS^{2}: Gaussians": "A²TG and MEGS²: Gaussians",
              r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership Inference", "  ": None,
              "A <img src=x> title": "A <img src=x> title",
              "{% include '/etc/passwd' %} -- {{ 7*7 }}": "{% include '/etc/passwd' %} -- {{ 7*7 }}"}  # (no TeX: as written)

@@ -498,6 +498,16 @@ def test_dashes_accents_and_greek_letters_are_read_as_people_type_them(tmp_path)
     assert not out["α-divergence"]["partial"] and out["α-divergence"]["slugs"] == [slug("p-ad")]
 
 
+def test_a_power_is_found_raised_after_a_caret_or_flat(tmp_path):
+    """A title sets `A$^2$FM` raised (A²FM) and the abstract's plain text writes it `A^2FM`: each of the three
+    spellings, and the caret inside a query (no boost operator here), finds the paper."""
+    papers = [paper("p-a2", "A²FM: An Adaptive Agent Foundation Model", "We present A^2FM, a routed agent.", "Agents"),
+              paper("p-fm", "FM: Flow matching", "A flow model, nothing more.", "Generative models")]
+    queries = ["A2FM", "A^2FM", "A²FM", "a2fm agent"]
+    out = run_node(tmp_path, papers, {"engineQueries": queries})["engine"]
+    assert {q: out[q]["slugs"] for q in queries} == {q: [slug("p-a2")] for q in queries}
+
+
 def test_words_in_a_row_rank_the_papers_that_write_them_so_first(tmp_path):
     """A phrase the papers make an idea of (a tag, a keyword, an acronym's long form) is a term of the
     text field where a paper writes its words in a row, stop words skipped, within a clause; papers

@@ -13,7 +13,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.markup import MATH_PLAIN, MD_CHAR_REFS
+from generator.markup import MATH_PLAIN, MD_CHAR_REFS, flat
 
 from .text import CJK
 
@@ -768,9 +768,10 @@ def titled_name(title: str | None, text: str) -> str | None:
         name = name.strip(name[0])
     if not name or len(name.split()) > 4:
         return None
-    for found in re.finditer(rf"(?<![\w\-]){re.escape(name)}(?![\w\-])", text):
-        if not _SENTENCE_OPENS.search(text, max(0, found.start() - 3), found.start()):
-            return name
+    for spelling in dict.fromkeys((flat(name), name)):  # ("A²FM: ..." over an abstract's "A$^2$FM": A^2FM)
+        for found in re.finditer(rf"(?<![\w\-]){re.escape(spelling)}(?![\w\-])", text):
+            if not _SENTENCE_OPENS.search(text, max(0, found.start() - 3), found.start()):
+                return spelling
     return None
 
 

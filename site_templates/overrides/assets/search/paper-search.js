@@ -134,10 +134,13 @@
     }).join("") + "]", "g") : null;
   }
 
-  /** A text as the index read it: dashes inside words split them, accents and Greek letters spelled out. */
+  /** A text as the index read it: dashes inside words split them, accents and Greek letters spelled out, powers flat. */
   Engine.prototype.foldText = function (text) {
     var fold = this.foldTable;
-    return this.foldRe ? String(text).replace(this.foldRe, function (c) { return own(fold, c) || c; }) : String(text);
+    return this.foldRe ? String(text).replace(this.foldRe, function (c) {
+      var to = own(fold, c);
+      return to === undefined ? c : to;  // (a caret folds to nothing: "A^2FM" is "A2FM")
+    }) : String(text);
   };
 
   /** lunr's index-time pipeline for one token: trimmer, stop-word filter, stemmer. */

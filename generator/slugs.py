@@ -26,8 +26,9 @@ def slugify(text: str, max_len: int = 60) -> str:
 
 # the pages beside a collection's category pages, and the site's own top-level pages and folders
 RESERVED = frozenset({"index", "map"})
-TOP_LEVEL = frozenset({"index", "new", "search", "about", "reading-list", "data-format", "performance", "papers",
-                       "tags", "entities", "topics", "feeds", "data", "assets", "img", "search-index", "sitemap", "404"})
+TOP_LEVEL = frozenset({"index", "new", "search", "about", "reading-list", "data-format", "performance", "performance-log",
+                       "papers", "tags", "entities", "topics", "feeds", "data", "assets", "img", "search-index", "sitemap",
+                       "404"})
 
 
 def _page_slug(name: str, kind: str, taken: frozenset[str]) -> str:

@@ -1,12 +1,12 @@
-"""Read: PDF files (an abstract booklet, proceedings' front matter, a page printed to PDF).  PDFium (pypdfium2)
-gives each page's text in reading order, a line at a time, with where each line sits.  A gap between two lines
-wider than the document's usual line spacing is a blank line, as if the text were pasted with its paragraphs
-parted; a page break is one unless it falls inside a sentence; a short paragraph of a few lines (a title or
+"""Read: PDF files (an abstract booklet, proceedings' front matter, a page printed to PDF, a paper's own PDF).
+PDFium (pypdfium2) gives each page's text in reading order, a line at a time, with where each line sits.  A gap
+between two lines wider than the document's usual line spacing is a blank line, as if the text were pasted with its
+paragraphs parted; a page break is one unless it falls inside a sentence; a short paragraph of a few lines (a title or
 names the page wrapped) is one line.  Each page's running header, footer and page number are left out (said in a
 note), and a word hyphenated at a line's end is joined where its second half is capitalised (a compound:
 "Vision-Language").  textdump.read_text then reads the text as a pasted file, with its
 rules for titles, authors and what PDFs leave behind; a record's or a message's line is the number of the page
-it starts on.
+it starts on.  A paper's own PDF (one "Abstract" label, then "1 Introduction") is one paper: _own_paper.
 
 A PDF whose pages hold no text (scanned images) is a warning: it would need OCR."""
 from __future__ import annotations
@@ -14,8 +14,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from .bylines import FRONT_LINE, affiliation_line, author_line
 from .model import Issue, ReadResult
+from .structured import add_record, split_list
 from .textdump import PAGE_NUMBER, read_numbered
+from .venues import known_venue
 
 GAP = 1.5  # a gap this many times the document's usual line spacing (or more) parts two paragraphs
 SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and characters: a wrapped title or names
@@ -24,9 +27,12 @@ SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and ch
 _BREAK = re.compile("\r\n|\n|\ufffe")  # PDFium's line ends; U+FFFE: a hyphen it found at a line's end
 
 
-def _page_lines(page) -> list[tuple[str, float | None]]:
+def _page_lines(page) -> list[tuple[str, float | None, float]]:
     """A page's lines in PDFium's reading order, each with the bottom of its first character's box (None for a
-    line without text); a line that ends with a hyphenated word's first half ends with U+FFFE (_hyphens)."""
+    line without text) and that character's font size; a line that ends with a hyphenated word's first half ends
+    with U+FFFE (_hyphens)."""
+    import pypdfium2.raw as pdfium
+
     text_page = page.get_textpage()
     try:
         text, count = text_page.get_text_range(), text_page.count_chars()
@@ -34,19 +40,20 @@ def _page_lines(page) -> list[tuple[str, float | None]]:
         for end in [*(m for m in _BREAK.finditer(text)), None]:
             line = text[start:end.start() if end else len(text)] + ("\ufffe" if end and end.group() == "\ufffe" else "")
             box = text_page.get_charbox(start, loose=True) if line.strip() and start < count else None
-            lines.append((line.strip(), box[1] if box else None))
+            lines.append((line.strip(), box[1] if box else None,
+                          pdfium.FPDFText_GetFontSize(text_page.raw, start) if box else 0.0))
             start = end.end() if end else len(text)
     finally:
         text_page.close()
     return lines
 
 
-def _paragraphs(lines: list[tuple[str, float | None]], usual: float) -> list[str]:
+def _paragraphs(lines: list[tuple[str, float | None, float]], usual: float) -> list[str]:
     """A page's lines with a blank line where a gap wider than GAP times the usual line spacing parts two, or
     where the next line is higher up the page (a new column); a short paragraph of a few lines (a title or a list
     of names the page wrapped) is one line, as the text reader reads a title's or the authors' line."""
     blocks, last = [[]], None
-    for line, bottom in lines:
+    for line, bottom, _ in lines:
         if bottom is not None and last is not None and usual and (last - bottom > GAP * usual or bottom > last):
             blocks.append([])
         blocks[-1].append(line)
@@ -58,10 +65,10 @@ def _paragraphs(lines: list[tuple[str, float | None]], usual: float) -> list[str
     return out[:-1]
 
 
-def _usual_spacing(pages: list[list[tuple[str, float | None]]]) -> float:
+def _usual_spacing(pages: list[list[tuple[str, float | None, float]]]) -> float:
     """The document's usual line spacing: the lower quartile of the steps down from a line to the next (most
     steps are a paragraph's own lines)."""
-    steps = sorted(a - b for lines in pages for (_, a), (_, b) in zip(lines, lines[1:])
+    steps = sorted(a - b for lines in pages for (_, a, _), (_, b, _) in zip(lines, lines[1:])
                    if a is not None and b is not None and a > b)
     return steps[len(steps) // 4] if steps else 0.0
 
@@ -104,6 +111,56 @@ def _hyphens(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
+_LABEL = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.]?")  # ("A BSTRACT": small capitals as PDFium may give them)
+_SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|1\.?\s+[A-Z][\w\-]*(?:\s[\w\-]+){0,5}|"
+                          r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "1 Introduction", "1. Background", "I. PRELIMINARIES"
+FRONT_PAGES = 2  # a paper's own PDF has its abstract on its first pages
+_KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
+_ARXIV_STAMP = re.compile(r"arXiv:\d{4}\.\d{4,5}")  # (the identifier arXiv stamps along a page's margin)
+_MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
+
+
+def _own_paper(placed: list[list[tuple[str, float | None, float]]], usual: float, name: str, result: ReadResult) -> bool:
+    """A paper's own PDF (a preprint, a camera-ready paper): one record, where the document has one "Abstract"
+    label, on its first FRONT_PAGES pages, and a first section's heading after it ("1 Introduction"): the
+    abstract is the text between the two; the title is the label's page's lines in the largest type above it; the
+    authors are the names between title and label (not the institutions, e-mail addresses or front matter); the
+    collection is a venue the page names ("Under review as a conference paper at ICLR 2026"), else "Papers".
+    The body after the heading, its references included, is no abstract: said in a note."""
+    labels = [(p, k) for p, lines in enumerate(placed) for k, (line, _, _) in enumerate(lines) if _LABEL.fullmatch(line)]
+    if len(labels) != 1 or labels[0][0] >= FRONT_PAGES:
+        return False
+    page, at = labels[0]
+    flat = [(p, k) for p in range(page, len(placed)) for k in range(at + 1 if p == page else 0, len(placed[p]))]
+    heading = next((i for i, (p, k) in enumerate(flat) if _SECTION_ONE.fullmatch(placed[p][k][0])), None)
+    above = [(line, size) for line, _, size in placed[page][:at] if line]
+    if not heading or not above:
+        return False
+    text = [line for line in _paragraphs([placed[p][k] for p, k in flat[:heading]], usual)
+            if not (PAGE_NUMBER.fullmatch(line) or _ARXIV_STAMP.match(line))]  # (a page's number, arXiv's stamp)
+    text = [line for _, line in _hyphens([(0, line) for line in text])]
+    fields = next((i for i, line in enumerate(text) if _KEYWORDS.match(line)), len(text))
+    abstract, keywords = "\n".join(text[:fields]), _KEYWORDS.sub("", " ".join(text[fields:]))
+    body = sum(len(line.split()) for p, k in flat[heading:] for line in [placed[p][k][0]])
+    if len(abstract.split()) < 25 or body < 2 * len(abstract.split()):
+        return False  # (a short text under the label, or little after the heading: no paper's abstract and body)
+    top = max(size for _, size in above)
+    title_at = [i for i, (_, size) in enumerate(above) if size >= 0.95 * top]
+    first, last = title_at[0], next((i for i in title_at if i + 1 not in title_at), title_at[0])
+    title = " ".join(line for _, line in _hyphens([(0, line) for line, _ in above[first:last + 1]]))
+    authors = [n for line, _ in above[last + 1:] if not (affiliation_line(line) or "@" in line or FRONT_LINE.fullmatch(line))
+               for n in author_line(_MARK.sub("", line), alone=True) or []]
+    venue = next((v for line, _, _ in placed[page] for v in [known_venue(line)] if v), "Papers")
+    result.paragraphs[name] = 1
+    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;")},
+               name, page + 1, venue, result, what="PDF", holds="the text under its label")
+    (p, k), pages = flat[heading], len(placed) - flat[heading][0]
+    result.issues.append(Issue("info", name, page + 1, f"read as a paper's own PDF: its title, authors and abstract "
+                               f"from page {page + 1}; its body, from \"{placed[p][k][0]}\" on page {p + 1} ({pages} "
+                               "page(s), references included), is no abstract and is not read"))
+    return True
+
+
 def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
     """The PDF's text read as a pasted text dump (see the module's docstring)."""
     import pypdfium2  # (only where there is a PDF)
@@ -115,7 +172,7 @@ def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
                                    "not read: save it again, or copy its text into a .txt file"))
         result.files_not_read.append(name)
         return
-    placed: list[list[tuple[str, float | None]]] = []
+    placed: list[list[tuple[str, float | None, float]]] = []
     try:
         for number in range(len(pdf)):
             try:
@@ -131,6 +188,8 @@ def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
     finally:
         pdf.close()
     usual = _usual_spacing(placed)
+    if _own_paper(placed, usual, name, result):
+        return
     pages = [_paragraphs(lines, usual) for lines in placed]
     furniture = _furniture(pages)
     lines: list[tuple[int, str]] = []  # (page number, line)

@@ -34,6 +34,16 @@ def collection_name(header: str, fallback: str = "") -> str:
     return cleaned or (fallback.replace("_", " ").strip() or "Papers")
 
 
+def known_venue(text: str) -> str | None:
+    """The collection a line names by a known venue and its year ("Under review as a conference paper at ICLR 2026",
+    "Conference on Neural Information Processing Systems (NeurIPS 2025)"), or None."""
+    for m in _VENUE.finditer(text):
+        v = VENUE_YEAR.match(m.group())
+        if v and v.group(1).strip(" -_'").casefold() in VENUES:
+            return collection_name(m.group())
+    return None
+
+
 def looks_like_header(paragraph: str, one_line: bool = False) -> bool:
     """A header is one short line that does not read like a sentence of an abstract; or, where the paragraph is
     one line of the file, one that names a venue, its year and its papers ("ICLR 2026 accepted papers.",

@@ -11,13 +11,15 @@ def escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def pdf(pages: list[list[tuple[float, str]]]) -> bytes:
-    """A PDF of letter-size pages, each a list of (height from the bottom, line of text) in 10-point Helvetica."""
+def pdf(pages: list[list[tuple]]) -> bytes:
+    """A PDF of letter-size pages, each a list of (height from the bottom, line of text) in 10-point Helvetica, or
+    (height, line, size in points)."""
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"",
                b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
     kids = []
     for lines in pages:
-        stream = "".join(f"BT /F1 10 Tf 72 {y} Td ({escaped(text)}) Tj ET\n" for y, text in lines).encode("latin-1")
+        stream = "".join(f"BT /F1 {size[0] if size else 10} Tf 72 {y} Td ({escaped(text)}) Tj ET\n"
+                         for y, text, *size in lines).encode("latin-1")
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
         objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> "
                        b">> /Contents %d 0 R >>" % len(objects))
@@ -96,3 +98,45 @@ def test_a_pdf_without_text_and_a_broken_one_are_said(tmp_path):
     assert broken.records == [] and broken.files_not_read == ["broken.pdf"]
     assert [(i.level, i.line) for i in broken.issues] == [("error", 1)]
     assert broken.issues[0].message.startswith("not a PDF that can be read")
+
+
+BODY = ("Graph clustering groups the nodes of a graph so that nodes in one group are densely connected. We review the "
+        "spectral methods and their limits at scale, then the message passing networks that replaced them. ") * 6
+
+
+def test_a_paper_s_own_pdf_is_one_paper_its_body_left_out(tmp_path):
+    """A preprint's first page: the review notice, a title on two lines in large type, the authors with their marks,
+    institutions and addresses, an "ABSTRACT" label, the abstract, its keywords, then "1 INTRODUCTION" and the body
+    over two pages with the references: one paper, in the venue the notice names; the body is said, not read."""
+    long = " ".join([ABSTRACT] * 3)
+    first = [(760, "Under review as a conference paper at ICLR 2026", 8),
+             (700, "CoCo: Compact Graph Clustering at", 17), (680, "the Scale of the Web", 17),
+             (650, "Ann Lee1, Bo Chen2"), (636, "1Stanford University 2Google DeepMind"), (622, "{ann,bo}@stanford.edu"),
+             (595, "ABSTRACT", 11), *wrapped(long, 578), (520, "Keywords: graph clustering, scalability"),
+             (490, "1 INTRODUCTION", 11), *wrapped(BODY, 472)[:30], (40, "1")]
+    second = [(760, "Under review as a conference paper at ICLR 2026", 8), *wrapped(BODY, 720), (400, "REFERENCES"),
+              (380, "Lee, A. and Chen, B. Spectral clustering at scale. In ICLR, 2024."), (40, "2")]
+    result = read_file(tmp_path, "coco.pdf", pdf([first, second, second]))
+    assert [(r.source.line, r.collection, r.title, r.authors, r.keywords, r.text) for r in result.records] == [
+        (1, "ICLR 2026", "CoCo: Compact Graph Clustering at the Scale of the Web", ["Ann Lee", "Bo Chen"],
+         ["graph clustering", "scalability"], long)]
+    assert [(i.level, i.line, i.message) for i in result.issues] == [
+        ("info", 1, "read as a paper's own PDF: its title, authors and abstract from page 1; its body, from "
+                    "\"1 INTRODUCTION\" on page 1 (3 page(s), references included), is no abstract and is not read")]
+
+
+def test_an_anonymous_paper_without_a_venue_is_in_papers_and_a_booklet_with_one_label_stays_a_booklet(tmp_path):
+    """Anonymous authors give no names, a page naming no known venue gives the collection "Papers"; a booklet whose
+    one paper has an "Abstract" label, and no first section after it, is read as a booklet."""
+    long = " ".join([ABSTRACT] * 3)
+    paper = [(700, "Sparse Attention at Scale", 17), (660, "Anonymous authors"), (646, "Paper under double-blind review"),
+             (610, "Abstract", 11), *wrapped(long, 592), (520, "1. Introduction", 11), *wrapped(BODY, 500)]
+    result = read_file(tmp_path, "anon.pdf", pdf([paper]))
+    assert [(r.collection, r.title, r.authors, r.text) for r in result.records] == [
+        ("Papers", "Sparse Attention at Scale", [], long)]
+    booklet = [(720, "ICLR 2026 Papers"), (690, "Sparse Attention at Scale"), (666, "Jane Doe, John Smith"),
+               (650, "Abstract"), *wrapped(f"{long} One.", 636), (560, "CoCo: Compact Graph Clustering"),
+               (536, "Ann Lee, Bo Chen"), *wrapped(f"{long} Two.", 512)]
+    result = read_file(tmp_path, "booklet.pdf", pdf([booklet]))
+    assert [(r.title, r.text) for r in result.records] == [("Sparse Attention at Scale", f"{long} One."),
+                                                            ("CoCo: Compact Graph Clustering", f"{long} Two.")]

@@ -12,13 +12,16 @@ A PDF whose pages hold no text (scanned images) is a warning: it would need OCR.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
+from typing import NamedTuple
 
 from .bylines import FRONT_LINE, affiliation_line, author_line
 from .model import Issue, ReadResult
 from .structured import add_record, split_list
 from .textdump import PAGE_NUMBER, read_numbered
 from .venues import known_venue
+from .words import mend_breaks
 
 GAP = 1.5  # a gap this many times the document's usual line spacing (or more) parts two paragraphs
 SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and characters: a wrapped title or names
@@ -27,10 +30,36 @@ SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and ch
 _BREAK = re.compile("\r\n|\n|\ufffe")  # PDFium's line ends; U+FFFE: a hyphen it found at a line's end
 
 
-def _page_lines(page) -> list[tuple[str, float | None, float]]:
-    """A page's lines in PDFium's reading order, each with the bottom of its first character's box (None for a
-    line without text) and that character's font size; a line that ends with a hyphenated word's first half ends
-    with U+FFFE (_hyphens)."""
+# TeX's accents as pdflatex sets them without T1 fonts: a spacing accent before its letter ("Schr¨odinger"), a cedilla
+# after it ("c¸"); as combining marks, each makes the letter it composes with ("ö"), or stays as it is
+_ACCENT_BEFORE = re.compile("([\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb])\\s?([A-Za-z\u0131])")
+_COMBINING = dict(zip("\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb\u00b8",
+                      "\u0308\u0301\u0303\u0302\u030c\u0306\u030a\u0307\u030b\u0304\u0300\u0327"))
+_SPACING_ACCENTS = re.compile("[\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb\u00b8]")  # (the fast test)
+_CEDILLA_AFTER = re.compile("([A-Za-z])\\s?\u00b8")
+
+
+def _accented(text: str) -> str:
+    """TeX's spacing accents put on their letters: "Schr¨odinger" -> "Schrödinger", "Fran c¸ois" -> "François"."""
+    def put(letter: str, accent: str, whole: str) -> str:
+        one = unicodedata.normalize("NFC", letter.replace("\u0131", "i") + _COMBINING[accent])
+        return one if len(one) == 1 else whole
+    text = _ACCENT_BEFORE.sub(lambda m: put(m.group(2), m.group(1), m.group()), text)
+    return _CEDILLA_AFTER.sub(lambda m: put(m.group(1), "\u00b8", m.group()), text)
+
+
+class Line(NamedTuple):
+    """A line of a page, in PDFium's reading order."""
+    text: str
+    bottom: float | None  # the bottom of its first character's box (None for a line without text)
+    size: float = 0.0  # its first character's font size
+    parted: str = ""  # (a front page's lines) the text with ", " where a wide gap parts two words: names side by side
+
+
+def _page_lines(page, front: bool = False) -> list[Line]:
+    """A page's lines in PDFium's reading order; a line that ends with a hyphenated word's first half ends with
+    U+FFFE (_hyphens).  On a `front` page, each line is also `parted` where a gap wider than its type's size parts
+    two words (a table's columns: authors side by side)."""
     import pypdfium2.raw as pdfium
 
     text_page = page.get_textpage()
@@ -38,22 +67,28 @@ def _page_lines(page) -> list[tuple[str, float | None, float]]:
         text, count = text_page.get_text_range(), text_page.count_chars()
         lines, start = [], 0
         for end in [*(m for m in _BREAK.finditer(text)), None]:
-            line = text[start:end.start() if end else len(text)] + ("\ufffe" if end and end.group() == "\ufffe" else "")
+            stop = end.start() if end else len(text)
+            line = text[start:stop] + ("\ufffe" if end and end.group() == "\ufffe" else "")
             box = text_page.get_charbox(start, loose=True) if line.strip() and start < count else None
-            lines.append((line.strip(), box[1] if box else None,
-                          pdfium.FPDFText_GetFontSize(text_page.raw, start) if box else 0.0))
+            size = pdfium.FPDFText_GetFontSize(text_page.raw, start) if box else 0.0
+            parted = "".join(", " if c == " " and 0 < i < stop - start - 1 and start + i + 1 < count and size and (
+                text_page.get_charbox(start + i + 1)[0] - text_page.get_charbox(start + i - 1)[2] > size) else c
+                             for i, c in enumerate(text[start:stop])) if front and box else ""
+            if _SPACING_ACCENTS.search(line):
+                line, parted = _accented(line), _accented(parted)
+            lines.append(Line(line.strip(), box[1] if box else None, size, parted.strip()))
             start = end.end() if end else len(text)
     finally:
         text_page.close()
     return lines
 
 
-def _paragraphs(lines: list[tuple[str, float | None, float]], usual: float) -> list[str]:
+def _paragraphs(lines: list[Line], usual: float) -> list[str]:
     """A page's lines with a blank line where a gap wider than GAP times the usual line spacing parts two, or
     where the next line is higher up the page (a new column); a short paragraph of a few lines (a title or a list
     of names the page wrapped) is one line, as the text reader reads a title's or the authors' line."""
     blocks, last = [[]], None
-    for line, bottom, _ in lines:
+    for line, bottom, *_ in lines:
         if bottom is not None and last is not None and usual and (last - bottom > GAP * usual or bottom > last):
             blocks.append([])
         blocks[-1].append(line)
@@ -65,10 +100,10 @@ def _paragraphs(lines: list[tuple[str, float | None, float]], usual: float) -> l
     return out[:-1]
 
 
-def _usual_spacing(pages: list[list[tuple[str, float | None, float]]]) -> float:
+def _usual_spacing(pages: list[list[Line]]) -> float:
     """The document's usual line spacing: the lower quartile of the steps down from a line to the next (most
     steps are a paragraph's own lines)."""
-    steps = sorted(a - b for lines in pages for (_, a, _), (_, b, _) in zip(lines, lines[1:])
+    steps = sorted(a - b for lines in pages for a, b in zip((x.bottom for x in lines), (x.bottom for x in lines[1:]))
                    if a is not None and b is not None and a > b)
     return steps[len(steps) // 4] if steps else 0.0
 
@@ -117,48 +152,71 @@ _SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|1
 FRONT_PAGES = 2  # a paper's own PDF has its abstract on its first pages
 _KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
 _ARXIV_STAMP = re.compile(r"arXiv:\d{4}\.\d{4,5}")  # (the identifier arXiv stamps along a page's margin)
+_MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
 _MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
 
 
-def _own_paper(placed: list[list[tuple[str, float | None, float]]], usual: float, name: str, result: ReadResult) -> bool:
+def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadResult) -> bool:
     """A paper's own PDF (a preprint, a camera-ready paper): one record, where the document has one "Abstract"
     label, on its first FRONT_PAGES pages, and a first section's heading after it ("1 Introduction"): the
-    abstract is the text between the two; the title is the label's page's lines in the largest type above it; the
-    authors are the names between title and label (not the institutions, e-mail addresses or front matter); the
-    collection is a venue the page names ("Under review as a conference paper at ICLR 2026"), else "Papers".
+    abstract is the text between the two (its keywords after a "Keywords:" line); title and authors are _front's;
+    the collection is a venue the page names ("Under review as a conference paper at ICLR 2026"), else "Papers".
     The body after the heading, its references included, is no abstract: said in a note."""
-    labels = [(p, k) for p, lines in enumerate(placed) for k, (line, _, _) in enumerate(lines) if _LABEL.fullmatch(line)]
+    labels = [(p, k) for p, lines in enumerate(placed) for k, line in enumerate(lines) if _LABEL.fullmatch(line.text)]
     if len(labels) != 1 or labels[0][0] >= FRONT_PAGES:
         return False
     page, at = labels[0]
     flat = [(p, k) for p in range(page, len(placed)) for k in range(at + 1 if p == page else 0, len(placed[p]))]
-    heading = next((i for i, (p, k) in enumerate(flat) if _SECTION_ONE.fullmatch(placed[p][k][0])), None)
-    above = [(line, size) for line, _, size in placed[page][:at] if line]
+    heading = next((i for i, (p, k) in enumerate(flat) if _SECTION_ONE.fullmatch(placed[p][k].text)), None)
+    above = [line for line in placed[page][:at] if line.text]
     if not heading or not above:
         return False
     text = [line for line in _paragraphs([placed[p][k] for p, k in flat[:heading]], usual)
             if not (PAGE_NUMBER.fullmatch(line) or _ARXIV_STAMP.match(line))]  # (a page's number, arXiv's stamp)
     text = [line for _, line in _hyphens([(0, line) for line in text])]
     fields = next((i for i, line in enumerate(text) if _KEYWORDS.match(line)), len(text))
-    abstract, keywords = "\n".join(text[:fields]), _KEYWORDS.sub("", " ".join(text[fields:]))
-    body = sum(len(line.split()) for p, k in flat[heading:] for line in [placed[p][k][0]])
+    abstract, keywords = mend_breaks("\n".join(text[:fields])), _KEYWORDS.sub("", " ".join(text[fields:]))
+    body = sum(len(placed[p][k].text.split()) for p, k in flat[heading:])
     if len(abstract.split()) < 25 or body < 2 * len(abstract.split()):
         return False  # (a short text under the label, or little after the heading: no paper's abstract and body)
-    top = max(size for _, size in above)
-    title_at = [i for i, (_, size) in enumerate(above) if size >= 0.95 * top]
-    first, last = title_at[0], next((i for i in title_at if i + 1 not in title_at), title_at[0])
-    title = " ".join(line for _, line in _hyphens([(0, line) for line, _ in above[first:last + 1]]))
-    authors = [n for line, _ in above[last + 1:] if not (affiliation_line(line) or "@" in line or FRONT_LINE.fullmatch(line))
-               for n in author_line(_MARK.sub("", line), alone=True) or []]
-    venue = next((v for line, _, _ in placed[page] for v in [known_venue(line)] if v), "Papers")
+    title, authors = _front(above)
+    venue = next((v for line in placed[page] for v in [known_venue(line.text)] if v), "Papers")
     result.paragraphs[name] = 1
     add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;")},
                name, page + 1, venue, result, what="PDF", holds="the text under its label")
     (p, k), pages = flat[heading], len(placed) - flat[heading][0]
     result.issues.append(Issue("info", name, page + 1, f"read as a paper's own PDF: its title, authors and abstract "
-                               f"from page {page + 1}; its body, from \"{placed[p][k][0]}\" on page {p + 1} ({pages} "
+                               f"from page {page + 1}; its body, from \"{placed[p][k].text}\" on page {p + 1} ({pages} "
                                "page(s), references included), is no abstract and is not read"))
     return True
+
+
+def _front(above: list[Line]) -> tuple[str, list[str]]:
+    """A paper's title and authors from the lines above its abstract: the title is the lines in the largest type
+    (a word a line's end split mended); the authors the names in the rows under it (a row: the lines on one
+    baseline, which raised marks part: "Bo Wang1" ", Ann Silva2", or "Jun Lee" "1 Farid Rao": one name a line),
+    names side by side parted by their gaps, not
+    the institutions, e-mail addresses or anonymous front matter; a mark the line above raised ("1 Ines Ivanov")
+    taken off."""
+    top = max(line.size for line in above)
+    at = [i for i, line in enumerate(above) if line.size >= 0.95 * top]
+    first, last = at[0], next(i for i in at if i + 1 not in at)
+    title = " ".join(mend_breaks("\n".join(line for _, line in _hyphens([(0, line.text) for line in above[first:last + 1]]))
+                                 ).split())
+    rows: list[list[Line]] = []
+    for line in above[last + 1:]:
+        if rows and line.bottom is not None and rows[-1][0].bottom is not None and \
+                abs(line.bottom - rows[-1][0].bottom) < 0.5 * (rows[-1][0].size or 10):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    authors = []
+    for row in rows:
+        text = "".join(("" if not k or part.startswith((",", ";")) or _MARKS_ALONE.fullmatch(part) else ", ")
+                       + _MARK.sub("", part) for k, part in enumerate(line.parted or line.text for line in row))
+        if not (affiliation_line(text) or "@" in text or FRONT_LINE.fullmatch(text)):
+            authors += author_line(text, alone=True) or []
+    return title, authors
 
 
 def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
@@ -172,13 +230,13 @@ def read_pdf(data: bytes, name: str, result: ReadResult) -> None:
                                    "not read: save it again, or copy its text into a .txt file"))
         result.files_not_read.append(name)
         return
-    placed: list[list[tuple[str, float | None, float]]] = []
+    placed: list[list[Line]] = []
     try:
         for number in range(len(pdf)):
             try:
                 page = pdf[number]
                 try:
-                    placed.append(_page_lines(page))
+                    placed.append(_page_lines(page, front=number < FRONT_PAGES))
                 finally:
                     page.close()
             except pypdfium2.PdfiumError as exc:  # (a broken page: said, the others read)

@@ -12,14 +12,14 @@ def escaped(text: str) -> str:
 
 
 def pdf(pages: list[list[tuple]]) -> bytes:
-    """A PDF of letter-size pages, each a list of (height from the bottom, line of text) in 10-point Helvetica, or
-    (height, line, size in points)."""
+    """A PDF of letter-size pages, each a list of (height from the bottom, line of text) in 10-point Helvetica at
+    72 points from the left, or (height, line, size in points[, points from the left])."""
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"",
                b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
     kids = []
     for lines in pages:
-        stream = "".join(f"BT /F1 {size[0] if size else 10} Tf 72 {y} Td ({escaped(text)}) Tj ET\n"
-                         for y, text, *size in lines).encode("latin-1")
+        stream = "".join(f"BT /F1 {at[0] if at else 10} Tf {at[1] if len(at) > 1 else 72} {y} Td ({escaped(text)}) Tj ET\n"
+                         for y, text, *at in lines).encode("latin-1")
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
         objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> "
                        b">> /Contents %d 0 R >>" % len(objects))
@@ -140,3 +140,20 @@ def test_an_anonymous_paper_without_a_venue_is_in_papers_and_a_booklet_with_one_
     result = read_file(tmp_path, "booklet.pdf", pdf([booklet]))
     assert [(r.title, r.text) for r in result.records] == [("Sparse Attention at Scale", f"{long} One."),
                                                             ("CoCo: Compact Graph Clustering", f"{long} Two.")]
+
+
+def test_a_paper_s_authors_are_read_across_raised_marks_and_side_by_side(tmp_path):
+    """pdflatex's ways with a paper's front: authors whose raised marks part their line ("Bo Wang1" ", Ann Silva2"),
+    authors side by side in a table's columns, parted by their gaps, with their institutions under them; TeX's
+    spacing accents ("Schr¨odinger", "G´omez") put on their letters."""
+    long = " ".join([ABSTRACT] * 3)
+    marked = [(700, "Schr\u00a8odinger Bridges at Scale", 17), (660, "Bo Wang", 10, 200), (664, "1", 7, 241.5),
+              (660, ", Ann G\u00b4omez", 10, 245.5), (664, "2", 7, 307.5), (646, "1University of Toronto 2Microsoft Research"),
+              (610, "Abstract", 11), *wrapped(long, 592), (520, "1 Introduction", 11), *wrapped(BODY, 500)]
+    side = [(700, "Dual Solvers for Diffusion", 17), (660, "Sven Mensah", 10, 100), (660, "Rosa Silva", 10, 260),
+            (660, "Qi Sato", 10, 420), (646, "ETH Zurich", 10, 100), (646, "ETH Zurich", 10, 260),
+            (646, "ETH Zurich", 10, 420), (610, "Abstract", 11), *wrapped(long, 592), (520, "1 Introduction", 11),
+            *wrapped(BODY, 500)]
+    read = [read_file(tmp_path, f"{k}.pdf", pdf([page])).records for k, page in enumerate([marked, side])]
+    assert [(r.title, r.authors) for [r] in read] == [("Schrödinger Bridges at Scale", ["Bo Wang", "Ann Gómez"]),
+                                                      ("Dual Solvers for Diffusion", ["Sven Mensah", "Rosa Silva", "Qi Sato"])]

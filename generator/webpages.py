@@ -356,7 +356,7 @@ def _header(tree: _Tree, headings: list[str]) -> str:
 def read_html(text: str, name: str, result: ReadResult) -> None:
     """Each paper of a saved web page is a record (see the module's docstring)."""
     tree = _parse(text)
-    if _own_page(tree, name, collection_name(_header(tree, []), Path(name).stem), result):
+    if _own_page(tree, name, collection_name(_header(tree, [])), result):  # (no venue: Papers, as a paper's PDF)
         return
     layout = _Layout(tree.root)
     abstracts, how = _abstracts(layout)

@@ -85,6 +85,8 @@ def test_a_paper_s_own_page_is_read_from_its_citation_meta_tags(tmp_path):
     assert fields(result) == [(4, "Gaia2: Benchmarking Agents", ["Ann Lee", "Bo Chen"], [],
                                "https://arxiv.org/abs/2501.00001", ABSTRACT + " <b>Bold</b> & more.")]
     assert {r.collection for r in result.records} == {"ICLR 2026"}
+    unplaced = page.replace("citation_conference_title", "citation_publisher")  # (no venue: one collection for all)
+    assert {r.collection for r in read_page(tmp_path, unplaced, "2501.00001.html").records} == {"Papers"}
     abs_page = """<html><head><title>[2501.00001] Gaia2</title></head><body><div id="abs">
 <h1 class="title mathjax"><span class="descriptor">Title:</span>Gaia2: Benchmarking Agents</h1>
 <div class="authors"><span class="descriptor">Authors:</span><a href="https://arxiv.org/a/lee_a_1">Ann Lee</a>, <a href="https://arxiv.org/a/chen_b_1">Bo Chen</a></div>

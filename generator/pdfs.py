@@ -151,7 +151,7 @@ _SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|1
                           r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "1 Introduction", "1. Background", "I. PRELIMINARIES"
 FRONT_PAGES = 2  # a paper's own PDF has its abstract on its first pages
 _KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
-_ARXIV_STAMP = re.compile(r"arXiv:\d{4}\.\d{4,5}")  # (the identifier arXiv stamps along a page's margin)
+_ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?)")  # the identifier arXiv stamps along a first page's margin
 _MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
 _MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
 
@@ -160,6 +160,7 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
     """A paper's own PDF (a preprint, a camera-ready paper): one record, where the document has one "Abstract"
     label, on its first FRONT_PAGES pages, and a first section's heading after it ("1 Introduction"): the
     abstract is the text between the two (its keywords after a "Keywords:" line); title and authors are _front's;
+    its address is arXiv's page of the identifier arXiv stamps on a preprint's first page;
     the collection is a venue the page names ("Under review as a conference paper at ICLR 2026"), else "Papers".
     The body after the heading, its references included, is no abstract: said in a note."""
     labels = [(p, k) for p, lines in enumerate(placed) for k, line in enumerate(lines) if _LABEL.fullmatch(line.text)]
@@ -168,7 +169,7 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
     page, at = labels[0]
     flat = [(p, k) for p in range(page, len(placed)) for k in range(at + 1 if p == page else 0, len(placed[p]))]
     heading = next((i for i, (p, k) in enumerate(flat) if _SECTION_ONE.fullmatch(placed[p][k].text)), None)
-    above = [line for line in placed[page][:at] if line.text]
+    above = [line for line in placed[page][:at] if line.text and not _ARXIV_STAMP.match(line.text)]
     if not heading or not above:
         return False
     text = [line for line in _paragraphs([placed[p][k] for p, k in flat[:heading]], usual)
@@ -180,9 +181,11 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
     if len(abstract.split()) < 25 or body < 2 * len(abstract.split()):
         return False  # (a short text under the label, or little after the heading: no paper's abstract and body)
     title, authors = _front(above)
+    stamp = next((m.group(1) for line in placed[0] for m in [_ARXIV_STAMP.match(line.text)] if m), None)
     venue = next((v for line in placed[page] for v in [known_venue(line.text)] if v), "Papers")
     result.paragraphs[name] = 1
-    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;")},
+    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;"),
+                "id": stamp},
                name, page + 1, venue, result, what="PDF", holds="the text under its label")
     (p, k), pages = flat[heading], len(placed) - flat[heading][0]
     result.issues.append(Issue("info", name, page + 1, f"read as a paper's own PDF: its title, authors and abstract "

@@ -105,21 +105,21 @@ BODY = ("Graph clustering groups the nodes of a graph so that nodes in one group
 
 
 def test_a_paper_s_own_pdf_is_one_paper_its_body_left_out(tmp_path):
-    """A preprint's first page: the review notice, a title on two lines in large type, the authors with their marks,
-    institutions and addresses, an "ABSTRACT" label, the abstract, its keywords, then "1 INTRODUCTION" and the body
+    """A preprint's first page: the review notice, a title on two lines in large type, arXiv's stamp in larger type
+    still, the authors with their marks, institutions and addresses, an "ABSTRACT" label, the abstract, its keywords, then "1 INTRODUCTION" and the body
     over two pages with the references: one paper, in the venue the notice names; the body is said, not read."""
     long = " ".join([ABSTRACT] * 3)
     first = [(760, "Under review as a conference paper at ICLR 2026", 8),
              (700, "CoCo: Compact Graph Clustering at", 17), (680, "the Scale of the Web", 17),
-             (650, "Ann Lee1, Bo Chen2"), (636, "1Stanford University 2Google DeepMind"), (622, "{ann,bo}@stanford.edu"),
+             (400, "arXiv:2501.00001v2 [cs.LG] 3 Jan 2026", 20, 15), (650, "Ann Lee1, Bo Chen2"), (636, "1Stanford University 2Google DeepMind"), (622, "{ann,bo}@stanford.edu"),
              (595, "ABSTRACT", 11), *wrapped(long, 578), (520, "Keywords: graph clustering, scalability"),
              (490, "1 INTRODUCTION", 11), *wrapped(BODY, 472)[:30], (40, "1")]
     second = [(760, "Under review as a conference paper at ICLR 2026", 8), *wrapped(BODY, 720), (400, "REFERENCES"),
               (380, "Lee, A. and Chen, B. Spectral clustering at scale. In ICLR, 2024."), (40, "2")]
     result = read_file(tmp_path, "coco.pdf", pdf([first, second, second]))
-    assert [(r.source.line, r.collection, r.title, r.authors, r.keywords, r.text) for r in result.records] == [
+    assert [(r.source.line, r.collection, r.title, r.authors, r.keywords, r.url, r.text) for r in result.records] == [
         (1, "ICLR 2026", "CoCo: Compact Graph Clustering at the Scale of the Web", ["Ann Lee", "Bo Chen"],
-         ["graph clustering", "scalability"], long)]
+         ["graph clustering", "scalability"], "https://arxiv.org/abs/2501.00001v2", long)]
     assert [(i.level, i.line, i.message) for i in result.issues] == [
         ("info", 1, "read as a paper's own PDF: its title, authors and abstract from page 1; its body, from "
                     "\"1 INTRODUCTION\" on page 1 (3 page(s), references included), is no abstract and is not read")]

@@ -147,8 +147,10 @@ def _hyphens(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 
 _LABEL = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.]?")  # ("A BSTRACT": small capitals as PDFium may give them)
-_SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|1\.?\s+[A-Z][\w\-]*(?:\s[\w\-]+){0,5}|"
-                          r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "1 Introduction", "1. Background", "I. PRELIMINARIES"
+_LABEL_LEAD = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.—–]\s*(?=\S)")  # a label that opens the abstract's first line
+_SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|"  # a first section's heading:
+                          r"1\.?\s+[A-Z][\w\-]*(?:\s[\w\-]+){0,5}|"  # "1 Introduction", "1. Background",
+                          r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "I. PRELIMINARIES"
 FRONT_PAGES = 2  # a paper's own PDF has its abstract on its first pages
 _KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
 _ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?)")  # the identifier arXiv stamps along a first page's margin
@@ -158,21 +160,28 @@ _MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  #
 
 def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadResult) -> bool:
     """A paper's own PDF (a preprint, a camera-ready paper): one record, where the document has one "Abstract"
-    label, on its first FRONT_PAGES pages, and a first section's heading after it ("1 Introduction"): the
-    abstract is the text between the two (its keywords after a "Keywords:" line); title and authors are _front's;
-    its address is arXiv's page of the identifier arXiv stamps on a preprint's first page;
-    the collection is a venue the page names ("Under review as a conference paper at ICLR 2026"), else "Papers".
+    label (alone on its line, or opening the abstract: "Abstract—We ..."), on its first FRONT_PAGES pages, and a
+    first section's heading after it ("1 Introduction"): the abstract is the text between the two (its keywords
+    after a "Keywords:" line); title and authors are _front's; its address is arXiv's page of the identifier arXiv
+    stamps on a preprint's first page; the collection is a venue the page names ("Under review as a conference
+    paper at ICLR 2026"), else "Papers".
     The body after the heading, its references included, is no abstract: said in a note."""
-    labels = [(p, k) for p, lines in enumerate(placed) for k, line in enumerate(lines) if _LABEL.fullmatch(line.text)]
+    labels = [(p, k) for p, lines in enumerate(placed) for k, line in enumerate(lines)
+              if _LABEL.fullmatch(line.text) or _LABEL_LEAD.match(line.text)]
     if len(labels) != 1 or labels[0][0] >= FRONT_PAGES:
         return False
     page, at = labels[0]
-    flat = [(p, k) for p in range(page, len(placed)) for k in range(at + 1 if p == page else 0, len(placed[p]))]
+    lead = _LABEL_LEAD.match(placed[page][at].text)  # ("Abstract—We ...": IEEE's, "Abstract. We ...": Springer's)
+    first = at if lead else at + 1
+    flat = [(p, k) for p in range(page, len(placed)) for k in range(first if p == page else 0, len(placed[p]))]
     heading = next((i for i, (p, k) in enumerate(flat) if _SECTION_ONE.fullmatch(placed[p][k].text)), None)
     above = [line for line in placed[page][:at] if line.text and not _ARXIV_STAMP.match(line.text)]
     if not heading or not above:
         return False
-    text = [line for line in _paragraphs([placed[p][k] for p, k in flat[:heading]], usual)
+    region = [placed[p][k] for p, k in flat[:heading]]
+    if lead:
+        region[0] = region[0]._replace(text=region[0].text[lead.end():])
+    text = [line for line in _paragraphs(region, usual)
             if not (PAGE_NUMBER.fullmatch(line) or _ARXIV_STAMP.match(line))]  # (a page's number, arXiv's stamp)
     text = [line for _, line in _hyphens([(0, line) for line in text])]
     fields = next((i for i, line in enumerate(text) if _KEYWORDS.match(line)), len(text))

@@ -19,7 +19,7 @@ def pdf(pages: list[list[tuple]]) -> bytes:
     kids = []
     for lines in pages:
         stream = "".join(f"BT /F1 {at[0] if at else 10} Tf {at[1] if len(at) > 1 else 72} {y} Td ({escaped(text)}) Tj ET\n"
-                         for y, text, *at in lines).encode("latin-1")
+                         for y, text, *at in lines).encode("cp1252")  # (WinAnsi: "—" too)
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
         objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> "
                        b">> /Contents %d 0 R >>" % len(objects))
@@ -157,3 +157,13 @@ def test_a_paper_s_authors_are_read_across_raised_marks_and_side_by_side(tmp_pat
     read = [read_file(tmp_path, f"{k}.pdf", pdf([page])).records for k, page in enumerate([marked, side])]
     assert [(r.title, r.authors) for [r] in read] == [("Schrödinger Bridges at Scale", ["Bo Wang", "Ann Gómez"]),
                                                       ("Dual Solvers for Diffusion", ["Sven Mensah", "Rosa Silva", "Qi Sato"])]
+
+
+def test_an_ieee_paper_s_abstract_opens_with_its_label_and_its_keywords_are_index_terms(tmp_path):
+    """IEEE's way: "Abstract—We ..." in one paragraph with the label, "Index Terms—..." under it, then
+    "I. INTRODUCTION"."""
+    long = " ".join([ABSTRACT] * 3)
+    page = [(700, "Robust Graph Learning", 20), (670, "Ann Lee, Bo Chen"), *wrapped(f"Abstract\u2014{long}", 640),
+            (570, "Index Terms\u2014graph learning, robustness"), (540, "I. INTRODUCTION"), *wrapped(BODY, 520)]
+    assert [(r.title, r.authors, r.keywords, r.text) for r in read_file(tmp_path, "ieee.pdf", pdf([page])).records] == [
+        ("Robust Graph Learning", ["Ann Lee", "Bo Chen"], ["graph learning", "robustness"], long)]

@@ -32,15 +32,15 @@ _BREAK = re.compile("\r\n|\n|\ufffe")  # PDFium's line ends; U+FFFE: a hyphen it
 
 # TeX's accents as pdflatex sets them without T1 fonts: a spacing accent before its letter ("Schr¨odinger"), a cedilla
 # after it ("c¸"); as combining marks, each makes the letter it composes with ("ö"), or stays as it is
-_ACCENT_BEFORE = re.compile("([\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb])\\s?([A-Za-z\u0131])")
-_COMBINING = dict(zip("\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb\u00b8",
-                      "\u0308\u0301\u0303\u0302\u030c\u0306\u030a\u0307\u030b\u0304\u0300\u0327"))
-_SPACING_ACCENTS = re.compile("[\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb\u00b8]")  # (the fast test)
+_SPACING = "\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb"  # ¨ ´ ˜ ˆ ˇ ˘ ˚ ˙ ˝ ¯ ˋ
+_COMBINING = dict(zip(_SPACING + "\u00b8", "\u0308\u0301\u0303\u0302\u030c\u0306\u030a\u0307\u030b\u0304\u0300\u0327"))
+_ANY_ACCENT = re.compile(f"[{_SPACING}\u00b8]")  # (the fast test)
+_ACCENT_BEFORE = re.compile(f"([{_SPACING}])\\s?([A-Za-z\u0131])")
 _CEDILLA_AFTER = re.compile("([A-Za-z])\\s?\u00b8")
 
 
 def _accented(text: str) -> str:
-    """TeX's spacing accents put on their letters: "Schr¨odinger" -> "Schrödinger", "Fran c¸ois" -> "François"."""
+    """TeX's spacing accents put on their letters: "Schr¨odinger" -> "Schrödinger", "Franc¸ois" -> "François"."""
     def put(letter: str, accent: str, whole: str) -> str:
         one = unicodedata.normalize("NFC", letter.replace("\u0131", "i") + _COMBINING[accent])
         return one if len(one) == 1 else whole
@@ -71,16 +71,22 @@ def _page_lines(page, front: bool = False) -> list[Line]:
             line = text[start:stop] + ("\ufffe" if end and end.group() == "\ufffe" else "")
             box = text_page.get_charbox(start, loose=True) if line.strip() and start < count else None
             size = pdfium.FPDFText_GetFontSize(text_page.raw, start) if box else 0.0
-            parted = "".join(", " if c == " " and 0 < i < stop - start - 1 and start + i + 1 < count and size and (
-                text_page.get_charbox(start + i + 1)[0] - text_page.get_charbox(start + i - 1)[2] > size) else c
-                             for i, c in enumerate(text[start:stop])) if front and box else ""
-            if _SPACING_ACCENTS.search(line):
+            parted = _parted(text_page, text, start, min(stop, count), size) if front and box and size else ""
+            if _ANY_ACCENT.search(line):
                 line, parted = _accented(line), _accented(parted)
             lines.append(Line(line.strip(), box[1] if box else None, size, parted.strip()))
             start = end.end() if end else len(text)
     finally:
         text_page.close()
     return lines
+
+
+def _parted(text_page, text: str, start: int, stop: int, size: float) -> str:
+    """text[start:stop] with ", " for each space where the gap between the characters around it is wider than the
+    type's size: the columns of a table, names side by side."""
+    box = text_page.get_charbox
+    return "".join(", " if c == " " and start < i < stop - 1 and box(i + 1)[0] - box(i - 1)[2] > size else c
+                   for i, c in zip(range(start, stop), text[start:stop]))
 
 
 def _paragraphs(lines: list[Line], usual: float) -> list[str]:
@@ -96,7 +102,7 @@ def _paragraphs(lines: list[Line], usual: float) -> list[str]:
     out = []
     for block in blocks:
         short = 2 <= len(block) <= SHORT_LINES and sum(map(len, block)) <= SHORT_CHARS and not block[-1].endswith("\ufffe")
-        out += [*([" ".join(line for _, line in _hyphens([(0, line) for line in block]))] if short else block), ""]
+        out += [*([" ".join(_unsplit(block))] if short else block), ""]
     return out[:-1]
 
 
@@ -126,6 +132,11 @@ def _furniture(pages: list[list[str]]) -> set[tuple[int, int]]:
 def _finished(line: str) -> bool:
     """Does a page's last line end a paragraph (a sentence's end), so that the next page opens a new one?"""
     return line.rstrip().endswith((".", "!", "?", ":", ")", "]", "\"", "”")) or not line.strip()
+
+
+def _unsplit(lines: list[str]) -> list[str]:
+    """_hyphens of lines that carry no page."""
+    return [line for _, line in _hyphens([(0, line) for line in lines])]
 
 
 def _hyphens(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -183,7 +194,7 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
         region[0] = region[0]._replace(text=region[0].text[lead.end():])
     text = [line for line in _paragraphs(region, usual)
             if not (PAGE_NUMBER.fullmatch(line) or _ARXIV_STAMP.match(line))]  # (a page's number, arXiv's stamp)
-    text = [line for _, line in _hyphens([(0, line) for line in text])]
+    text = _unsplit(text)
     fields = next((i for i, line in enumerate(text) if _KEYWORDS.match(line)), len(text))
     abstract, keywords = mend_breaks("\n".join(text[:fields])), _KEYWORDS.sub("", " ".join(text[fields:]))
     body = sum(len(placed[p][k].text.split()) for p, k in flat[heading:])
@@ -206,15 +217,12 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
 def _front(above: list[Line]) -> tuple[str, list[str]]:
     """A paper's title and authors from the lines above its abstract: the title is the lines in the largest type
     (a word a line's end split mended); the authors the names in the rows under it (a row: the lines on one
-    baseline, which raised marks part: "Bo Wang1" ", Ann Silva2", or "Jun Lee" "1 Farid Rao": one name a line),
-    names side by side parted by their gaps, not
-    the institutions, e-mail addresses or anonymous front matter; a mark the line above raised ("1 Ines Ivanov")
-    taken off."""
+    baseline, which raised marks part: "Bo Wang1" ", Ann Silva2", or "Jun Lee" "1 Farid Rao": one name a line;
+    names side by side parted by their gaps), not the institutions, e-mail addresses or anonymous front matter."""
     top = max(line.size for line in above)
     at = [i for i, line in enumerate(above) if line.size >= 0.95 * top]
     first, last = at[0], next(i for i in at if i + 1 not in at)
-    title = " ".join(mend_breaks("\n".join(line for _, line in _hyphens([(0, line.text) for line in above[first:last + 1]]))
-                                 ).split())
+    title = " ".join(mend_breaks("\n".join(_unsplit([line.text for line in above[first:last + 1]]))).split())
     rows: list[list[Line]] = []
     for line in above[last + 1:]:
         if rows and line.bottom is not None and rows[-1][0].bottom is not None and \

@@ -182,7 +182,8 @@ def _fold_table() -> dict[str, str]:
     ("A²FM", "A^2FM": "a2fm", as people type it)."""
     import unicodedata
     table = {c: " " for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
-    table.update({c: str(d) for d, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")}, **{"^": ""})
+    table.update({c: str(d) for d, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")})
+    table["^"] = ""
     for cp in range(0x391, 0x3CA):
         words = unicodedata.name(chr(cp), "").split()  # GREEK SMALL LETTER ALPHA (not ... WITH TONOS)
         if len(words) == 4 and words[0] == "GREEK":

@@ -204,7 +204,7 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
     stamp = next((m.group(1) for line in placed[0] for m in [_ARXIV_STAMP.match(line.text)] if m), None)
     venue = next((v for line in placed[page] for v in [known_venue(line.text)] if v), "Papers")
     result.paragraphs[name] = 1
-    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;"),
+    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;·"),
                 "id": stamp},
                name, page + 1, venue, result, what="PDF", holds="the text under its label")
     (p, k), pages = flat[heading], len(placed) - flat[heading][0]

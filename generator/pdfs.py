@@ -165,6 +165,7 @@ _SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|"
 FRONT_PAGES = 2  # a paper's own PDF has its abstract on its first pages
 _KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
 _ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?)")  # the identifier arXiv stamps along a first page's margin
+_DOI = re.compile(r"(?:doi\.org/|\bDOI:?\s*|Digital Object Identifier:?\s*)(10\.\d{4,9}/\S+)", re.I)  # (ACM's, Springer's)
 _MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
 _MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
 
@@ -174,7 +175,8 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
     label (alone on its line, or opening the abstract: "Abstract—We ..."), on its first FRONT_PAGES pages, and a
     first section's heading after it ("1 Introduction"): the abstract is the text between the two (its keywords
     after a "Keywords:" line); title and authors are _front's; its address is arXiv's page of the identifier arXiv
-    stamps on a preprint's first page; the collection is a venue the page names ("Under review as a conference
+    stamps on a preprint's first page, else the DOI its label's page names ("https://doi.org/10.1145/..."); the
+    collection is a venue the page names ("Under review as a conference
     paper at ICLR 2026"), else "Papers".
     The body after the heading, its references included, is no abstract: said in a note."""
     labels = [(p, k) for p, lines in enumerate(placed) for k, line in enumerate(lines)
@@ -202,10 +204,11 @@ def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadRe
         return False  # (a short text under the label, or little after the heading: no paper's abstract and body)
     title, authors = _front(above)
     stamp = next((m.group(1) for line in placed[0] for m in [_ARXIV_STAMP.match(line.text)] if m), None)
+    doi = next((m.group(1) for line in placed[page] for m in [_DOI.search(line.text)] if m), None)
     venue = next((v for line in placed[page] for v in [known_venue(line.text)] if v), "Papers")
     result.paragraphs[name] = 1
     add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;·"),
-                "id": stamp},
+                "id": stamp, "doi": doi and doi.rstrip(".,;)")},
                name, page + 1, venue, result, what="PDF", holds="the text under its label")
     (p, k), pages = flat[heading], len(placed) - flat[heading][0]
     result.issues.append(Issue("info", name, page + 1, f"read as a paper's own PDF: its title, authors and abstract "

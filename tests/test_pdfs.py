@@ -161,12 +161,15 @@ def test_a_paper_s_authors_are_read_across_raised_marks_and_side_by_side(tmp_pat
 
 def test_an_ieee_paper_s_abstract_opens_with_its_label_and_its_keywords_are_index_terms(tmp_path):
     """IEEE's way: "Abstract—We ..." in one paragraph with the label, "Index Terms—..." under it, then
-    "I. INTRODUCTION"; Springer's: "Abstract. We ...", keywords parted by a centred dot."""
+    "I. INTRODUCTION"; Springer's: "Abstract. We ...", keywords parted by a centred dot, the chapter's DOI in a
+    footnote (its address)."""
     long = " ".join([ABSTRACT] * 3)
     page = [(700, "Robust Graph Learning", 20), (670, "Ann Lee, Bo Chen"), *wrapped(f"Abstract\u2014{long}", 640),
             (570, "Index Terms\u2014graph learning, robustness"), (540, "I. INTRODUCTION"), *wrapped(BODY, 520)]
     springer = [(700, "Robust Graph Learning", 20), (670, "Ann Lee, Bo Chen"), *wrapped(f"Abstract. {long}", 640),
-                (570, "Keywords: graph learning \u00b7 robustness"), (540, "1 Introduction"), *wrapped(BODY, 520)]
-    for name, layout in (("ieee.pdf", page), ("lncs.pdf", springer)):
-        assert [(r.title, r.authors, r.keywords, r.text) for r in read_file(tmp_path, name, pdf([layout])).records] == [
-            ("Robust Graph Learning", ["Ann Lee", "Bo Chen"], ["graph learning", "robustness"], long)]
+                (570, "Keywords: graph learning \u00b7 robustness"), (540, "1 Introduction"), *wrapped(BODY, 520)[:30],
+                (60, "https://doi.org/10.1007/978-3-031-00001-1_7.", 8)]
+    for name, layout, url in (("ieee.pdf", page, None), ("lncs.pdf", springer,
+                                                         "https://doi.org/10.1007/978-3-031-00001-1_7")):
+        assert [(r.title, r.authors, r.keywords, r.url, r.text) for r in read_file(tmp_path, name, pdf([layout])).records] \
+            == [("Robust Graph Learning", ["Ann Lee", "Bo Chen"], ["graph learning", "robustness"], url, long)]

@@ -16,11 +16,9 @@ import unicodedata
 from collections import Counter
 from typing import NamedTuple
 
-from .bylines import FRONT_LINE, affiliation_line, author_line
 from .model import Issue, ReadResult
-from .structured import add_record, split_list
+from .ownpaper import ARXIV_STAMP, add_paper, authors_of, locate
 from .textdump import PAGE_NUMBER, read_numbered
-from .venues import known_venue
 from .words import mend_breaks
 
 GAP = 1.5  # a gap this many times the document's usual line spacing (or more) parts two paragraphs
@@ -157,71 +155,36 @@ def _hyphens(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
-_LABEL = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.]?")  # ("A BSTRACT": small capitals as PDFium may give them)
-_LABEL_LEAD = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.—–]\s*(?=\S)")  # a label that opens the abstract's first line
-_SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|"  # a first section's heading:
-                          r"1\.?\s+[A-Z][\w\-]*(?:\s[\w\-]+){0,5}|"  # "1 Introduction", "1. Background",
-                          r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "I. PRELIMINARIES"
 FRONT_PAGES = 2  # a paper's own PDF has its abstract on its first pages
-_KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
-_ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?)")  # the identifier arXiv stamps along a first page's margin
-_DOI = re.compile(r"(?:doi\.org/|\bDOI:?\s*|Digital Object Identifier:?\s*)(10\.\d{4,9}/\S+)", re.I)  # (ACM's, Springer's)
-_MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
-_MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
 
 
 def _own_paper(placed: list[list[Line]], usual: float, name: str, result: ReadResult) -> bool:
-    """A paper's own PDF (a preprint, a camera-ready paper): one record, where the document has one "Abstract"
-    label (alone on its line, or opening the abstract: "Abstract—We ..."), on its first FRONT_PAGES pages, and a
-    first section's heading after it ("1 Introduction"): the abstract is the text between the two (its keywords
-    after a "Keywords:" line); title and authors are _front's; its address is arXiv's page of the identifier arXiv
-    stamps on a preprint's first page, else the DOI its label's page names ("https://doi.org/10.1145/..."); the
-    collection is a venue the page names ("Under review as a conference
-    paper at ICLR 2026"), else "Papers".
-    The body after the heading, its references included, is no abstract: said in a note."""
-    labels = [(p, k) for p, lines in enumerate(placed) for k, line in enumerate(lines)
-              if _LABEL.fullmatch(line.text) or _LABEL_LEAD.match(line.text)]
-    if len(labels) != 1 or labels[0][0] >= FRONT_PAGES:
+    """A paper's own PDF (a preprint, a camera-ready paper): one record (ownpaper.py), where the document has one
+    "Abstract" label, on its first FRONT_PAGES pages, and a first section's heading after it; its title and
+    authors are _front's, its address and venue are named on the label's page."""
+    flat = [(p, k) for p, lines in enumerate(placed) for k in range(len(lines))]
+    parts = locate([placed[p][k].text for p, k in flat], sum(len(lines) for lines in placed[:FRONT_PAGES]))
+    if not parts:
         return False
-    page, at = labels[0]
-    lead = _LABEL_LEAD.match(placed[page][at].text)  # ("Abstract—We ...": IEEE's, "Abstract. We ...": Springer's)
-    first = at if lead else at + 1
-    flat = [(p, k) for p in range(page, len(placed)) for k in range(first if p == page else 0, len(placed[p]))]
-    heading = next((i for i, (p, k) in enumerate(flat) if _SECTION_ONE.fullmatch(placed[p][k].text)), None)
-    above = [line for line in placed[page][:at] if line.text and not _ARXIV_STAMP.match(line.text)]
-    if not heading or not above:
+    (page, at), (p, _) = flat[parts.label], flat[parts.heading]
+    above = [line for line in placed[page][:at] if line.text and not ARXIV_STAMP.match(line.text)]
+    if not above:
         return False
-    region = [placed[p][k] for p, k in flat[:heading]]
-    if lead:
-        region[0] = region[0]._replace(text=region[0].text[lead.end():])
-    text = [line for line in _paragraphs(region, usual)
-            if not (PAGE_NUMBER.fullmatch(line) or _ARXIV_STAMP.match(line))]  # (a page's number, arXiv's stamp)
-    text = _unsplit(text)
-    fields = next((i for i, line in enumerate(text) if _KEYWORDS.match(line)), len(text))
-    abstract, keywords = mend_breaks("\n".join(text[:fields])), _KEYWORDS.sub("", " ".join(text[fields:]))
-    body = sum(len(placed[p][k].text.split()) for p, k in flat[heading:])
-    if len(abstract.split()) < 25 or body < 2 * len(abstract.split()):
-        return False  # (a short text under the label, or little after the heading: no paper's abstract and body)
+    region = [placed[q][j] for q, j in flat[parts.label if parts.lead else parts.label + 1:parts.heading]]
+    if parts.lead:
+        region[0] = region[0]._replace(text=region[0].text[parts.lead:])
+    between = _unsplit([line for line in _paragraphs(region, usual)
+                        if not (PAGE_NUMBER.fullmatch(line) or ARXIV_STAMP.match(line))])  # (a page's number, a stamp)
     title, authors = _front(above)
-    stamp = next((m.group(1) for line in placed[0] for m in [_ARXIV_STAMP.match(line.text)] if m), None)
-    doi = next((m.group(1) for line in placed[page] for m in [_DOI.search(line.text)] if m), None)
-    venue = next((v for line in placed[page] for v in [known_venue(line.text)] if v), "Papers")
-    result.paragraphs[name] = 1
-    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": split_list(keywords, ",;·"),
-                "id": stamp, "doi": doi and doi.rstrip(".,;)")},
-               name, page + 1, venue, result, what="PDF", holds="the text under its label")
-    (p, k), pages = flat[heading], len(placed) - flat[heading][0]
-    result.issues.append(Issue("info", name, page + 1, f"read as a paper's own PDF: its title, authors and abstract "
-                               f"from page {page + 1}; its body, from \"{placed[p][k].text}\" on page {p + 1} ({pages} "
-                               "page(s), references included), is no abstract and is not read"))
-    return True
+    return add_paper(name, page + 1, "page", title, authors, between, [placed[q][j].text for q, j in flat[parts.heading:]],
+                     [line.text for line in placed[page]] + [line.text for line in placed[0]] * (page > 0),
+                     f"on page {p + 1} ({len(placed) - p} page(s), references included)", result)
 
 
 def _front(above: list[Line]) -> tuple[str, list[str]]:
     """A paper's title and authors from the lines above its abstract: the title is the lines in the largest type
     (a word a line's end split mended); the authors the names in the rows under it (a row: the lines on one
-    baseline, which raised marks part: "Bo Wang1" ", Ann Silva2", or "Jun Lee" "1 Farid Rao": one name a line;
-    names side by side parted by their gaps), not the institutions, e-mail addresses or anonymous front matter."""
+    baseline, which raised marks part; names side by side parted by their gaps: ownpaper.authors_of)."""
     top = max(line.size for line in above)
     at = [i for i, line in enumerate(above) if line.size >= 0.95 * top]
     first, last = at[0], next(i for i in at if i + 1 not in at)
@@ -233,13 +196,7 @@ def _front(above: list[Line]) -> tuple[str, list[str]]:
             rows[-1].append(line)
         else:
             rows.append([line])
-    authors = []
-    for row in rows:
-        text = "".join(("" if not k or part.startswith((",", ";")) or _MARKS_ALONE.fullmatch(part) else ", ")
-                       + _MARK.sub("", part) for k, part in enumerate(line.parted or line.text for line in row))
-        if not (affiliation_line(text) or "@" in text or FRONT_LINE.fullmatch(text)):
-            authors += author_line(text, alone=True) or []
-    return title, authors
+    return title, authors_of([[line.parted or line.text for line in row] for row in rows])
 
 
 def read_pdf(data: bytes, name: str, result: ReadResult) -> None:

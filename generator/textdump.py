@@ -14,6 +14,7 @@ from pathlib import Path
 from .bylines import (AUTHORS_LINE, FIELD_LINE, FIRST_PAGE_LINE, FRONT_LINE, Fields, affiliation_line, author_line,
                       closing_paragraphs, field_paragraphs, read_fields, under_title)
 from .model import Issue, RawRecord, ReadResult, Source
+from .ownpaper import read_pasted
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
 from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, LONG_PARAGRAPH, SENTENCE_BREAK, is_blank, unnumbered
@@ -175,6 +176,8 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
         text = "\n" * front.group(0).count("\n") + text[front.end():]
         result.issues.append(Issue("info", name, 1, f"front matter (lines 1-{front.group(0).count(chr(10)) + 1}) "
                                    "skipped"))
+    if read_pasted(text, name, result):  # (a paper's own text, pasted from its PDF)
+        return
     paras = one_per_line(text, name, result)
     result.paragraphs[name] = 0
     if not paras:

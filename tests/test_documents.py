@@ -126,3 +126,16 @@ def test_lines_numbered_by_paragraph_are_read_with_those_numbers_in_records_and_
     joined = [str(i) for i in result.joined]
     assert joined == ["a.docx:12: info: no title line: read as part of the abstract at line 9 (a blank line inside "
                       "it?)"]
+
+
+def test_a_paper_s_own_manuscript_is_one_paper(tmp_path):
+    """A paper written in Word: its title in the Title style, the authors, an "Abstract" heading, the abstract, then
+    "1 Introduction" and the body: one paper, its line the label's paragraph."""
+    body = [para("Graph clustering groups the nodes of a graph so that nodes in one group are densely connected. " * 3)
+            for _ in range(8)]
+    doc = docx([para("CoCo: Compact Graph Clustering", style="Title"), para("Ann Lee, Bo Chen"),
+                para("Stanford University"), para("Abstract", style="Heading1"), para(" ".join([ABSTRACT] * 3)),
+                para("1 Introduction", style="Heading1"), *body, para("References", style="Heading1")])
+    result = read_file(tmp_path, "coco.docx", doc)
+    assert [(r.source.line, r.collection, r.title, r.authors, r.text) for r in result.records] == [
+        (4, "Papers", "CoCo: Compact Graph Clustering", ["Ann Lee", "Bo Chen"], " ".join([ABSTRACT] * 3))]

@@ -213,6 +213,31 @@ def test_a_first_page_s_front_matter_under_a_title_is_no_part_of_the_abstract(tm
     assert any(i.message.startswith("3 of 3 titles have a first page's front matter under them") for i in result.issues)
 
 
+def test_a_paper_s_text_pasted_from_its_pdf_is_one_paper(tmp_path):
+    """A whole paper copied out of its PDF into a .txt: the review notice, the title on two lines, authors whose
+    raised marks part their line, institutions, addresses, the "ABSTRACT" label, the abstract with a word split at a
+    line's end, its keywords, then "1 INTRODUCTION", the body and the references: one paper in the venue the notice
+    names, its body said. A dump whose header stands over one labelled abstract and a numbered title stays a dump."""
+    body = "\n".join(["Graph clustering groups the nodes of a graph so that nodes in one group are densely connected."] * 30)
+    text = ("Under review as a conference paper at ICLR 2026\nCoCo: Compact Graph Clustering at the Scale of the\n"
+            "Long-\nRange Web\nAnn Lee1\n, Bo Chen2\n1Stanford University 2Google DeepMind\n{ann,bo}@stanford.edu\n"
+            "ABSTRACT\nWe cluster graphs of a billion edges with a consis-\ntent method. " + ABSTRACT + "\n" + ABSTRACT
+            + "\nKeywords: graph clustering, scalability\n1 INTRODUCTION\n" + body + "\nREFERENCES\nLee, A. Spectral "
+            "clustering. In ICLR, 2024.\n")
+    result = read_one(tmp_path, "coco.txt", text.encode())
+    assert [(r.source.line, r.collection, r.title, r.authors, r.keywords, r.text) for r in result.records] == [
+        (9, "ICLR 2026", "CoCo: Compact Graph Clustering at the Scale of the Long-Range Web", ["Ann Lee", "Bo Chen"],
+         ["graph clustering", "scalability"], f"We cluster graphs of a billion edges with a consistent method. "
+         f"{ABSTRACT} {ABSTRACT}")]
+    assert [(i.level, i.line, i.message) for i in result.issues] == [
+        ("info", 9, "read as a paper's own text: its title, authors and abstract from line 9; its body, from "
+                    "\"1 INTRODUCTION\" at line 14, is no abstract and is not read")]
+    dump = ("ICLR 2026 Papers\n\nAbstract\n" + " ".join([ABSTRACT] * 3) + "\n\n1. Sparse Attention at Scale\n"
+            + "\n\n".join([" ".join([ABSTRACT] * 3)] * 4) + "\n")
+    (tmp_path / "dump").mkdir()
+    assert len(read_one(tmp_path / "dump", "dump.txt", dump.encode()).records) == 5
+
+
 
 def test_an_arxiv_listing_s_field_lines_give_title_authors_and_address(tmp_path):
     """arXiv's listing pasted: "[1] arXiv:2501.00001 [pdf, html, other]", "Title: ...", "Authors: ...", "Comments: ...",

@@ -1,0 +1,147 @@
+"""Read: a paper's own text, as its PDF gives it (pdfs.py) or as it is pasted from one (textdump.py): one record
+from its first page.  Such a text has one "Abstract" label near its start, alone on its line or opening the
+abstract ("Abstract—We ...", IEEE's; "Abstract. We ...", Springer's), and after it its first section's heading
+("1 Introduction", "1 I NTRODUCTION", "I. INTRODUCTION").  The abstract is the text between the two, its keywords
+a "Keywords:" or "Index Terms—" line's; the body after the heading, references included, is no abstract and is
+said in a note.  Title and authors are read above the label: by pdfs.py with the type's sizes, here (title_lines)
+from the lines alone."""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .bylines import FRONT_LINE, affiliation_line, author_line
+from .model import Issue, ReadResult
+from .structured import add_record, split_list
+from .venues import known_venue
+from .words import mend_breaks
+
+LABEL = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.]?")  # ("A BSTRACT": small capitals as PDFium may give them)
+_LABEL_LEAD = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.—–]\s*(?=\S)")  # a label that opens the abstract's first line
+_SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|"  # a first section's heading:
+                          r"1\.?\s+[A-Z][\w\-]*(?:\s[\w\-]+){0,5}|"  # "1 Introduction", "1. Background",
+                          r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "I. PRELIMINARIES"
+_KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
+ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?)")  # the identifier arXiv stamps along a first page's margin
+_DOI = re.compile(r"(?:doi\.org/|\bDOI:?\s*|Digital Object Identifier:?\s*)(10\.\d{4,9}/\S+)", re.I)  # (ACM's, Springer's)
+_MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
+_MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
+MIN_WORDS = 25  # an abstract has this many words at least; the body after the heading twice as many as the abstract
+
+
+class Parts(NamedTuple):
+    """Where a paper's own text has its parts, as indexes of its lines."""
+    label: int  # the "Abstract" label's line
+    lead: int  # how much of that line is the label, where the abstract goes on after it on that line (else 0)
+    heading: int  # the first section's heading
+
+
+def locate(lines: list[str], front: int) -> Parts | None:
+    """The parts of a paper's own text (lines: the whole text's), where its "Abstract" label is its only one and is
+    among its first `front` lines, and a first section's heading follows it; None for any other text."""
+    labels = [k for k, line in enumerate(lines) if LABEL.fullmatch(line) or _LABEL_LEAD.match(line)]
+    if len(labels) != 1 or labels[0] >= front:
+        return None
+    at = labels[0]
+    heading = next((k for k in range(at + 1, len(lines)) if _SECTION_ONE.fullmatch(lines[k])), None)
+    lead = _LABEL_LEAD.match(lines[at])
+    return Parts(at, lead.end() if lead else 0, heading) if heading else None
+
+
+def authors_of(rows: list[list[str]]) -> list[str]:
+    """The authors named by the rows of a paper's front under its title (a row: its parts, which raised marks part:
+    "Bo Wang1" ", Ann Silva2", or "Jun Lee" "1 Farid Rao": one name a part), not its institutions, e-mail
+    addresses or anonymous front matter."""
+    authors = []
+    for row in rows:
+        text = "".join(("" if not k or part.startswith((",", ";")) or _MARKS_ALONE.fullmatch(part) else ", ")
+                       + _MARK.sub("", part) for k, part in enumerate(row))
+        if not (affiliation_line(text) or "@" in text or FRONT_LINE.fullmatch(text)):
+            authors += author_line(text, alone=True) or []
+    return authors
+
+
+def title_lines(above: list[str]) -> tuple[list[str], list[str]]:
+    """A pasted first page's lines above its label as (title, the rest): the title is the lines down to the first
+    that names authors or institutions or is front matter ("Anonymous authors"); a review notice or a venue's
+    line over it, and arXiv's stamp, are neither."""
+    lines = [line for line in above if line and not ARXIV_STAMP.match(line)]
+    while lines and (known_venue(lines[0]) or FRONT_LINE.fullmatch(lines[0])):
+        lines.pop(0)
+    end = next((k for k in range(1, len(lines)) if author_line(lines[k]) or _place(lines[k]) or author_line(
+        _MARK.sub("", lines[k]), alone=True) and (k + 1 == len(lines) or _place(lines[k + 1]) or _MARK.match(lines[k + 1]))),
+               len(lines))
+    return lines[:end], lines[end:]
+
+
+def _place(line: str) -> bool:
+    """An institution's line, an e-mail address or anonymous front matter: what follows a paper's title and names.
+    (A name alone, "Ann Lee", is the authors' line only where such a line or another raised mark follows it: else
+    it could be a title's last words, "Range Web".)"""
+    return bool(FRONT_LINE.fullmatch(line) or affiliation_line(line) or "@" in line)
+
+
+def add_paper(name: str, at: int, unit: str, title: str, authors: list[str], between: list[str], body: list[str],
+              front: list[str], body_at: str, result: ReadResult) -> bool:
+    """The record of a paper's own text: `between` its lines from label to heading (the label taken off), `body`
+    those from the heading on (`body_at`: where that is), `front` the lines its address and venue are looked for
+    in, `at` the number of the label's `unit` ("page", "line"); False (nothing added) where the text under the
+    label is too short for an abstract or the body too short for a paper's."""
+    fields = next((k for k, line in enumerate(between) if _KEYWORDS.match(line)), len(between))
+    abstract = mend_breaks("\n".join(between[:fields]))
+    words = len(abstract.split())
+    if words < MIN_WORDS or sum(len(line.split()) for line in body) < 2 * words:
+        return False
+    keywords = split_list(_KEYWORDS.sub("", " ".join(between[fields:])), ",;·")
+    stamp = next((m.group(1) for line in front for m in [ARXIV_STAMP.match(line)] if m), None)
+    doi = next((m.group(1).rstrip(".,;)") for line in front for m in [_DOI.search(line)] if m), None)
+    venue = next((v for line in front for v in [known_venue(line)] if v), "Papers")
+    result.paragraphs[name] = 1
+    add_record({"abstract": abstract, "title": title, "authors": authors, "keywords": keywords, "id": stamp,
+                "doi": doi}, name, at, venue, result, what="paper", holds="the text under its label")
+    result.issues.append(Issue("info", name, at, f"read as a paper's own {'PDF' if unit == 'page' else 'text'}: "
+                               f"its title, authors and abstract from {unit} {at}; its body, from \"{body[0]}\" "
+                               f"{body_at}, is no abstract and is not read"))
+    return True
+
+
+FRONT_LINES = 80  # a pasted paper's "Abstract" label is among its first lines
+_HEADING, _BOLD = re.compile(r"#{1,6}\s+"), re.compile(r"\*\*(.+)\*\*|__(.+)__")
+
+
+def read_pasted(text: str, name: str, result: ReadResult) -> bool:
+    """A paper's own text pasted from its PDF (its first page, or the whole paper) as one record, its lines numbered
+    as the file's; False for any other text."""
+    lines = [_bare(line) for line in text.split("\n")]
+    parts = locate(lines, FRONT_LINES)
+    if not parts:
+        return False
+    title, rest = title_lines(lines[:parts.label])
+    if not title:  # (a dump's header, a venue's, over an abstract: no paper's first page)
+        return False
+    rows: list[list[str]] = []
+    for line in rest:  # (a row a raised mark parted: "Bo Wang1", ", Ann Silva2", or "Jun Lee", "1 Farid Rao")
+        if rows and (line.startswith((",", ";")) or _MARKS_ALONE.fullmatch(line) or _MARK.match(line)):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    between = [lines[parts.label][parts.lead:]] if parts.lead else []
+    between += lines[parts.label + 1:parts.heading]
+    return add_paper(name, parts.label + 1, "line", one_line(title), authors_of(rows), between, lines[parts.heading:],
+                     lines[:parts.heading], f"at line {parts.heading + 1}", result)
+
+
+def _bare(line: str) -> str:
+    """A line's text without the Markdown a heading or a bold line wears ("## Abstract", "**Title**"), as a .md file
+    or a Word document's headings give them."""
+    line = line.strip()
+    heading = _HEADING.match(line)
+    line = line[heading.end():] if heading else line
+    bold = _BOLD.fullmatch(line)
+    return (bold.group(1) or bold.group(2)) if bold else line
+
+
+def one_line(lines: list[str]) -> str:
+    """A title's lines as one: a word a line's end split mended, a hyphen before a capital kept ("Long-" and
+    "Horizon": "Long-Horizon")."""
+    return " ".join(mend_breaks(re.sub(r"-\n(?=[A-Z])", "-", "\n".join(lines))).split())

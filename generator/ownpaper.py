@@ -8,6 +8,7 @@ from the lines alone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .bylines import FRONT_LINE, affiliation_line, author_line
@@ -27,6 +28,8 @@ _DOI = re.compile(r"(?:doi\.org/|\bDOI:?\s*|Digital Object Identifier:?\s*)(10\.
 _MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
 _MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
 MIN_WORDS = 25  # an abstract has this many words at least; the body after the heading twice as many as the abstract
+FRONT_LINES = 80  # a pasted paper's "Abstract" label is among its first lines
+_HEADING, _BOLD = re.compile(r"#{1,6}\s+"), re.compile(r"\*\*(.+)\*\*|__(.+)__")  # ("## Abstract", "**Title**")
 
 
 class Parts(NamedTuple):
@@ -36,16 +39,25 @@ class Parts(NamedTuple):
     heading: int  # the first section's heading
 
 
-def locate(lines: list[str], front: int) -> Parts | None:
+def locate(lines: list[str] | Iterable[str], front: int, heading: bool = True) -> Parts | bool | None:
     """The parts of a paper's own text (lines: the whole text's), where its "Abstract" label is its only one and is
-    among its first `front` lines, and a first section's heading follows it; None for any other text."""
-    labels = [k for k, line in enumerate(lines) if LABEL.fullmatch(line) or _LABEL_LEAD.match(line)]
-    if len(labels) != 1 or labels[0] >= front:
+    among its first `front` lines, and a first section's heading follows it; None for any other text.  Without
+    `heading`, only whether the label is so (lines may then be any iterable: read up to a second label)."""
+    at = None
+    for k, line in enumerate(lines):
+        if at is None and k >= front:
+            return None
+        if LABEL.fullmatch(line) or _LABEL_LEAD.match(line):
+            if at is not None:
+                return None  # (a second label: abstracts, each labelled)
+            at = k
+    if at is None:
         return None
-    at = labels[0]
-    heading = next((k for k in range(at + 1, len(lines)) if _SECTION_ONE.fullmatch(lines[k])), None)
+    if not heading:
+        return True
+    first = next((k for k in range(at + 1, len(lines)) if _SECTION_ONE.fullmatch(lines[k])), None)
     lead = _LABEL_LEAD.match(lines[at])
-    return Parts(at, lead.end() if lead else 0, heading) if heading else None
+    return Parts(at, lead.end() if lead else 0, first) if first else None
 
 
 def authors_of(rows: list[list[str]]) -> list[str]:
@@ -68,16 +80,22 @@ def title_lines(above: list[str]) -> tuple[list[str], list[str]]:
     lines = [line for line in above if line and not ARXIV_STAMP.match(line)]
     while lines and (known_venue(lines[0]) or FRONT_LINE.fullmatch(lines[0])):
         lines.pop(0)
-    end = next((k for k in range(1, len(lines)) if author_line(lines[k]) or _place(lines[k]) or author_line(
-        _MARK.sub("", lines[k]), alone=True) and (k + 1 == len(lines) or _place(lines[k + 1]) or _MARK.match(lines[k + 1]))),
-               len(lines))
+    end = next((k for k in range(1, len(lines)) if _names_start(lines, k)), len(lines))
     return lines[:end], lines[end:]
 
 
+def _names_start(lines: list[str], k: int) -> bool:
+    """Do the authors' names start at line k: names that surely are (two or more, or with their marks: "Ann Lee1"),
+    an institution, an address or front matter; or one name alone where such a line or a raised mark follows it
+    (else it could be a title's last words: "Range Web")?"""
+    if author_line(lines[k]) or _place(lines[k]):
+        return True
+    follows = k + 1 == len(lines) or _place(lines[k + 1]) or _MARK.match(lines[k + 1])
+    return bool(follows and author_line(_MARK.sub("", lines[k]), alone=True))
+
+
 def _place(line: str) -> bool:
-    """An institution's line, an e-mail address or anonymous front matter: what follows a paper's title and names.
-    (A name alone, "Ann Lee", is the authors' line only where such a line or another raised mark follows it: else
-    it could be a title's last words, "Range Web".)"""
+    """An institution's line, an e-mail address or anonymous front matter."""
     return bool(FRONT_LINE.fullmatch(line) or affiliation_line(line) or "@" in line)
 
 
@@ -105,14 +123,13 @@ def add_paper(name: str, at: int, unit: str, title: str, authors: list[str], bet
     return True
 
 
-FRONT_LINES = 80  # a pasted paper's "Abstract" label is among its first lines
-_HEADING, _BOLD = re.compile(r"#{1,6}\s+"), re.compile(r"\*\*(.+)\*\*|__(.+)__")
-
-
 def read_pasted(text: str, name: str, result: ReadResult) -> bool:
     """A paper's own text pasted from its PDF (its first page, or the whole paper) as one record, its lines numbered
     as the file's; False for any other text."""
-    lines = [_bare(line) for line in text.split("\n")]
+    lines = text.split("\n")
+    if not locate(map(_bare, lines), FRONT_LINES, heading=False):  # (the fast test: most texts are no paper's)
+        return False
+    lines = [_bare(line) for line in lines]
     parts = locate(lines, FRONT_LINES)
     if not parts:
         return False

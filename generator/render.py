@@ -206,6 +206,9 @@ def same_authors(papers: list[Paper]) -> dict[str, list[tuple[Paper, list[str]]]
     return out
 
 
+FILES_NAMED = 5  # a collection that no header names is said to be from its files: at most so many names
+
+
 def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Collection]:
     """Group papers by collection, then category (largest first), then sub-topic."""
     by_name: dict[str, Collection] = {}
@@ -223,8 +226,10 @@ def collections_of(papers: list[Paper], descriptions: dict[str, str]) -> list[Co
         for p in coll.papers:
             cats.setdefault(p.category, Category(p.category, descriptions.get(p.category, ""))).papers.append(p)
         coll.categories = sorted(cats.values(), key=lambda c: (-len(c.papers), c.name))
-        if not coll.headers:
-            coll.headers = sorted({s.file for p in coll.papers for s in p.sources})
+        if not coll.headers:  # (no file named it: its files, a few of them where they are many: papers' PDFs)
+            files = sorted({s.file for p in coll.papers for s in p.sources})
+            many = len(files) > FILES_NAMED
+            coll.headers = [*files[:FILES_NAMED - 1], f"{len(files) - FILES_NAMED + 1} more files"] if many else files
     return sorted(by_name.values(), key=lambda c: c.name)
 
 

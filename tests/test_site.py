@@ -327,6 +327,20 @@ def test_names_of_one_page_are_one_term():
         ("HumanEval", ["0", "1"]), ("HumanEval+", ["1", "2"])]  # a benchmark and its extension: two pages
 
 
+def test_a_collection_no_header_names_is_said_to_be_from_a_few_of_its_files():
+    """A folder of papers' PDFs (no header names their collection) is "from" its first files and how many more, not
+    a hundred file names; a collection a header names is from its headers."""
+    from generator.model import Paper, Source
+
+    def paper(i, coll, header=""):
+        return Paper(id=str(i), slug=f"p{i}", collection=coll, abstract_raw="", abstract_md="", abstract_html="",
+                     plain_text="", sources=[Source(f"paper{i:02d}.pdf", 1, header)])
+    papers = [paper(i, "Papers") for i in range(12)] + [paper(20, "ICLR 2026", "ICLR 2026 Papers")]
+    assert {c.name: c.headers for c in render.collections_of(papers, {})} == {
+        "ICLR 2026": ["ICLR 2026 Papers"],
+        "Papers": ["paper00.pdf", "paper01.pdf", "paper02.pdf", "paper03.pdf", "8 more files"]}
+
+
 def test_a_name_with_a_power_is_set_raised_in_its_title_and_on_its_page(tmp_path):
     """`A$^2$FM` reads `A^2FM` in plain text (so mentions and search find it), but a reader sees A²FM."""
     from generator.enrich import enrich

@@ -15,7 +15,7 @@ from .bylines import FRONT_LINE, affiliation_line, author_line
 from .model import Issue, ReadResult
 from .structured import add_record, split_list
 from .venues import known_venue
-from .words import mend_breaks
+from .words import ANY_ACCENT, accented, mend_breaks
 
 LABEL = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.]?")  # ("A BSTRACT": small capitals as PDFium may give them)
 _LABEL_LEAD = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.—–]\s*(?=\S)")  # a label that opens the abstract's first line
@@ -129,7 +129,7 @@ def read_pasted(text: str, name: str, result: ReadResult) -> bool:
     lines = text.split("\n")
     if not locate(map(_bare, lines), FRONT_LINES, heading=False):  # (the fast test: most texts are no paper's)
         return False
-    lines = [_bare(line) for line in lines]
+    lines = [_bare(accented(line) if ANY_ACCENT.search(line) else line) for line in lines]  # ("Schr¨odinger")
     parts = locate(lines, FRONT_LINES)
     if not parts:
         return False

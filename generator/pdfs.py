@@ -12,38 +12,19 @@ A PDF whose pages hold no text (scanned images) is a warning: it would need OCR.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from typing import NamedTuple
 
 from .model import Issue, ReadResult
 from .ownpaper import ARXIV_STAMP, add_paper, authors_of, locate
 from .textdump import PAGE_NUMBER, read_numbered
-from .words import mend_breaks
+from .words import ANY_ACCENT, accented, mend_breaks
 
 GAP = 1.5  # a gap this many times the document's usual line spacing (or more) parts two paragraphs
 SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and characters: a wrapped title or names
 
 
 _BREAK = re.compile("\r\n|\n|\ufffe")  # PDFium's line ends; U+FFFE: a hyphen it found at a line's end
-
-
-# TeX's accents as pdflatex sets them without T1 fonts: a spacing accent before its letter ("Schr¨odinger"), a cedilla
-# after it ("c¸"); as combining marks, each makes the letter it composes with ("ö"), or stays as it is
-_SPACING = "\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb"  # ¨ ´ ˜ ˆ ˇ ˘ ˚ ˙ ˝ ¯ ˋ
-_COMBINING = dict(zip(_SPACING + "\u00b8", "\u0308\u0301\u0303\u0302\u030c\u0306\u030a\u0307\u030b\u0304\u0300\u0327"))
-_ANY_ACCENT = re.compile(f"[{_SPACING}\u00b8]")  # (the fast test)
-_ACCENT_BEFORE = re.compile(f"([{_SPACING}])\\s?([A-Za-z\u0131])")
-_CEDILLA_AFTER = re.compile("([A-Za-z])\\s?\u00b8")
-
-
-def _accented(text: str) -> str:
-    """TeX's spacing accents put on their letters: "Schr¨odinger" -> "Schrödinger", "Franc¸ois" -> "François"."""
-    def put(letter: str, accent: str, whole: str) -> str:
-        one = unicodedata.normalize("NFC", letter.replace("\u0131", "i") + _COMBINING[accent])
-        return one if len(one) == 1 else whole
-    text = _ACCENT_BEFORE.sub(lambda m: put(m.group(2), m.group(1), m.group()), text)
-    return _CEDILLA_AFTER.sub(lambda m: put(m.group(1), "\u00b8", m.group()), text)
 
 
 class Line(NamedTuple):
@@ -70,8 +51,8 @@ def _page_lines(page, front: bool = False) -> list[Line]:
             box = text_page.get_charbox(start, loose=True) if line.strip() and start < count else None
             size = pdfium.FPDFText_GetFontSize(text_page.raw, start) if box else 0.0
             parted = _parted(text_page, text, start, min(stop, count), size) if front and box and size else ""
-            if _ANY_ACCENT.search(line):
-                line, parted = _accented(line), _accented(parted)
+            if ANY_ACCENT.search(line):
+                line, parted = accented(line), accented(parted)
             lines.append(Line(line.strip(), box[1] if box else None, size, parted.strip()))
             start = end.end() if end else len(text)
     finally:

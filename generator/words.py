@@ -1,4 +1,5 @@
-"""Words a PDF split at a line end, mended: "consis-⏎tent" -> "consistent", "self-⏎supervised" -> "self-supervised".
+"""Words a PDF split at a line end, mended: "consis-⏎tent" -> "consistent", "self-⏎supervised" -> "self-supervised";
+and letters pdflatex parted from their accents: "Schr¨odinger" -> "Schrödinger" (accented).
 
     python -m generator.words [--csv PATH] [--out PATH]     (rewrites generator/data/words.txt from the dev CSV)
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +25,24 @@ MIN_TEXTS = 2  # abstracts that write a word for the list to hold it (one may be
 _WORD = re.compile(r"\b[a-z]{4,}\b")
 _AT_LINE_END = re.compile(r"(?<!\w)([A-Za-z]+)-[ \t]*\n[ \t]*([a-z]+)(?!\w)")
 _IN_LINE = re.compile(r"(?<!\w)([A-Za-z]+)- (?!(?:and|or|nor|to|as|vs|versus|but|than|then|via)\b)([a-z]+)(?!\w)")
+
+
+# TeX's accents as pdflatex sets them without T1 fonts: a spacing accent before its letter ("Schr¨odinger"), a cedilla
+# after it ("c¸"); as combining marks, each makes the letter it composes with ("ö"), or stays as it is
+_SPACING = "\u00a8\u00b4\u02dc\u02c6\u02c7\u02d8\u02da\u02d9\u02dd\u00af\u02cb"  # ¨ ´ ˜ ˆ ˇ ˘ ˚ ˙ ˝ ¯ ˋ
+_COMBINING = dict(zip(_SPACING + "\u00b8", "\u0308\u0301\u0303\u0302\u030c\u0306\u030a\u0307\u030b\u0304\u0300\u0327"))
+ANY_ACCENT = re.compile(f"[{_SPACING}\u00b8]")  # (the fast test)
+_ACCENT_BEFORE = re.compile(f"([{_SPACING}])\\s?([A-Za-z\u0131])")
+_CEDILLA_AFTER = re.compile("([A-Za-z])\\s?\u00b8")
+
+
+def accented(text: str) -> str:
+    """TeX's spacing accents put on their letters: "Schr¨odinger" -> "Schrödinger", "Franc¸ois" -> "François"."""
+    def put(letter: str, accent: str, whole: str) -> str:
+        one = unicodedata.normalize("NFC", letter.replace("\u0131", "i") + _COMBINING[accent])
+        return one if len(one) == 1 else whole
+    text = _ACCENT_BEFORE.sub(lambda m: put(m.group(2), m.group(1), m.group()), text)
+    return _CEDILLA_AFTER.sub(lambda m: put(m.group(1), "\u00b8", m.group()), text)
 
 
 @lru_cache(maxsize=1)

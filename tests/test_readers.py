@@ -215,18 +215,18 @@ def test_a_first_page_s_front_matter_under_a_title_is_no_part_of_the_abstract(tm
 
 def test_a_paper_s_text_pasted_from_its_pdf_is_one_paper(tmp_path):
     """A whole paper copied out of its PDF into a .txt: the review notice, the title on two lines, authors whose
-    raised marks part their line, institutions, addresses, the "ABSTRACT" label, the abstract with a word split at a
+    raised marks part their line (and a name with pdflatex's parted accent, "G´omez"), institutions, addresses, the "ABSTRACT" label, the abstract with a word split at a
     line's end, its keywords, then "1 INTRODUCTION", the body and the references: one paper in the venue the notice
     names, its body said. A dump whose header stands over one labelled abstract and a numbered title stays a dump."""
     body = "\n".join(["Graph clustering groups the nodes of a graph so that nodes in one group are densely connected."] * 30)
     text = ("Under review as a conference paper at ICLR 2026\nCoCo: Compact Graph Clustering at the Scale of the\n"
-            "Long-\nRange Web\nAnn Lee1\n, Bo Chen2\n1Stanford University 2Google DeepMind\n{ann,bo}@stanford.edu\n"
+            "Long-\nRange Web\nAnn Lee1\n, Bo G\u00b4omez2\n1Stanford University 2Google DeepMind\n{ann,bo}@stanford.edu\n"
             "ABSTRACT\nWe cluster graphs of a billion edges with a consis-\ntent method. " + ABSTRACT + "\n" + ABSTRACT
             + "\nKeywords: graph clustering, scalability\n1 INTRODUCTION\n" + body + "\nREFERENCES\nLee, A. Spectral "
             "clustering. In ICLR, 2024.\n")
     result = read_one(tmp_path, "coco.txt", text.encode())
     assert [(r.source.line, r.collection, r.title, r.authors, r.keywords, r.text) for r in result.records] == [
-        (9, "ICLR 2026", "CoCo: Compact Graph Clustering at the Scale of the Long-Range Web", ["Ann Lee", "Bo Chen"],
+        (9, "ICLR 2026", "CoCo: Compact Graph Clustering at the Scale of the Long-Range Web", ["Ann Lee", "Bo Gómez"],
          ["graph clustering", "scalability"], f"We cluster graphs of a billion edges with a consistent method. "
          f"{ABSTRACT} {ABSTRACT}")]
     assert [(i.level, i.line, i.message) for i in result.issues] == [

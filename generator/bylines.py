@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .model import Issue, ReadResult
-from .structured import address, split_list
+from .structured import ARXIV_ID, address, split_list
 from .textlines import ABSTRACT_LABEL, ABSTRACT_WORD, LABEL_ALONE, LIST_NUMBER, SENTENCE_BREAK, is_blank, unnumbered
 from .venues import MAX_HEADER_CHARS
 from .words import words
@@ -24,7 +24,7 @@ FIELD_LINE = re.compile(rf"((?i:{_LABELS}))\s*[:：]\s*(.*)")
 _LABEL_AT_END = re.compile(r"(?:^|\s)" + ABSTRACT_WORD + r"\s*[:：.]?$")  # a paragraph's last line an "Abstract" label
 _FIELD_AT_END = re.compile(rf"\s(?i:{_LABELS})\s*[:：]\s*\S[^:：]*$")  # ("... baselines. Subject: ICLR.2026 - Poster")
 _FIELD_ALONE = re.compile(rf"((?i:{_LABELS}))\s*[:：]?")  # a label over its value's line: "Authors", "Anthology ID:"
-_ARXIV_LINE = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\s*\[[^\]]*\])*")
+_ARXIV_LINE = re.compile(rf"arXiv:({ARXIV_ID.pattern})(?:\s*\[[^\]]*\])*")
 _FIELD_LINES = 12  # lines of fields above an abstract, at most
 _ABSTRACT_INSIDE = re.compile(r"\s(?:Abstract|ABSTRACT)(?:\s*[:：]|\s)")  # (an "Abstract" label after another line)
 _GIVEN = {"title": "title", "authors": "authors", "author": "authors", "keywords": "keywords", "keyword": "keywords",
@@ -369,8 +369,8 @@ _INSTITUTION = re.compile(r"\b(?:Universit(?:y|é|à|ä|at|ät|ad|ade)|Institute
                           r"OpenAI|Anthropic|Amazon|Apple|IBM|Alibaba|Tencent|Baidu|ByteDance|Huawei)\b")
 
 
-_MARK_CHARS = "*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹"  # the marks that tie authors to their institutions: "Doe¹*", "²Stanford University"
-_NOTE_MARK = re.compile(f"[{_MARK_CHARS}]")
+MARK_CHARS = "*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹"  # the marks that tie authors to their institutions: "Doe¹*", "²Stanford University"
+_NOTE_MARK = re.compile(f"[{MARK_CHARS}]")
 
 
 def affiliation_line(line: str) -> bool:
@@ -385,7 +385,7 @@ def affiliation_line(line: str) -> bool:
 AUTHORS_LINE = 600  # characters: a longer line is a sentence, not a list of names
 _AUTHORS_LABEL = re.compile(r"(?i:authors?\s*[:：]|by\s)\s*")
 _AFFILIATION = re.compile(r"\([^()]{0,120}\)|\{[^{}]{0,200}\}[^\s,;]*|[^\s,;]+@[^\s,;]+")  # "(MIT)", "{ann,bo}@x.edu", ann@x.edu
-_MARKS = re.compile(rf"(?<=[^\W\d_])(?:\d{{1,2}}(?:,\d{{1,2}})*|[{_MARK_CHARS}])+(?=\s|,|;|$)")  # "Doe1,2", "Doe*†"
+_MARKS = re.compile(rf"(?<=[^\W\d_])(?:\d{{1,2}}(?:,\d{{1,2}})*|[{MARK_CHARS}])+(?=\s|,|;|$)")  # "Doe1,2", "Doe*†"
 _NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-](?=[^\W\d_]))*\.?|[^\W\d_]\.(?:-?[^\W\d_]\.)*")
 _PARTICLES = frozenset("van von de der den da di du del della dos das la le bin ibn al el ten ter y".split())
 _SMALL_WORDS = frozenset("a an the and or but not no of in on at to up by for from with via as is are be we you i it "

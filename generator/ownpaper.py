@@ -11,25 +11,25 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .bylines import FRONT_LINE, affiliation_line, author_line
+from .bylines import FRONT_LINE, MARK_CHARS, affiliation_line, author_line
 from .model import Issue, ReadResult
-from .structured import add_record, split_list
+from .structured import ARXIV_ID, add_record, split_list
+from .textlines import ABSTRACT_LABEL, BOLD_LINE, HEADING_MARK, KEYWORDS_LABEL, LABEL_ALONE
 from .venues import known_venue
 from .words import ANY_ACCENT, accented, mend_breaks
 
-LABEL = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.]?")  # ("A BSTRACT": small capitals as PDFium may give them)
-_LABEL_LEAD = re.compile(r"(?:Abstract|A\s?BSTRACT)\s*[:：.—–]\s*(?=\S)")  # a label that opens the abstract's first line
+_SMALL_CAPITALS = re.compile(r"A BSTRACT\s*[:：.]?")  # the label as PDFium gives ICLR's small capitals
 _SECTION_ONE = re.compile(r"(?:(?:1|I)\.?\s*)?(?:Introduction|I\s?NTRODUCTION)|"  # a first section's heading:
                           r"1\.?\s+[A-Z][\w\-]*(?:\s[\w\-]+){0,5}|"  # "1 Introduction", "1. Background",
                           r"I\.\s+[A-Z][A-Z\-]*(?:\s[A-Z\-]+){0,5}")  # "I. PRELIMINARIES"
-_KEYWORDS = re.compile(r"(?i:keywords|key\s*words|index\s+terms)\s*[:：—–.\-]\s*")  # ("Index Terms—...": IEEE's)
-ARXIV_STAMP = re.compile(r"arXiv:(\d{4}\.\d{4,5}(?:v\d+)?)")  # the identifier arXiv stamps along a first page's margin
+_KEYWORDS = re.compile(KEYWORDS_LABEL)
+ARXIV_STAMP = re.compile(rf"arXiv:({ARXIV_ID.pattern})")  # the identifier arXiv stamps along a first page's margin
 _DOI = re.compile(r"(?:doi\.org/|\bDOI:?\s*|Digital Object Identifier:?\s*)(10\.\d{4,9}/\S+)", re.I)  # (ACM's, Springer's)
-_MARKS_ALONE = re.compile(r"[\d,*†‡§¶]+")  # a line of a row that is a name's raised mark alone
-_MARK = re.compile(r"^(?:\d{1,2}(?:,\d{1,2})*|[*†‡§¶])\s+(?=[^\W\d_])")  # a mark the line above raised: "1 Ines Ivanov"
+_MARKS_ALONE = re.compile(rf"[\d,{MARK_CHARS}]+")  # a line of a row that is a name's raised mark alone
+# a mark the line above raised, opening a line: "1 Ines Ivanov"
+_MARK = re.compile(rf"^(?:\d{{1,2}}(?:,\d{{1,2}})*|[{MARK_CHARS}])\s+(?=[^\W\d_])")
 MIN_WORDS = 25  # an abstract has this many words at least; the body after the heading twice as many as the abstract
 FRONT_LINES = 80  # a pasted paper's "Abstract" label is among its first lines
-_HEADING, _BOLD = re.compile(r"#{1,6}\s+"), re.compile(r"\*\*(.+)\*\*|__(.+)__")  # ("## Abstract", "**Title**")
 
 
 class Parts(NamedTuple):
@@ -47,7 +47,7 @@ def locate(lines: list[str] | Iterable[str], front: int, heading: bool = True) -
     for k, line in enumerate(lines):
         if at is None and k >= front:
             return None
-        if LABEL.fullmatch(line) or _LABEL_LEAD.match(line):
+        if _label(line):
             if at is not None:
                 return None  # (a second label: abstracts, each labelled)
             at = k
@@ -56,8 +56,18 @@ def locate(lines: list[str] | Iterable[str], front: int, heading: bool = True) -
     if not heading:
         return True
     first = next((k for k in range(at + 1, len(lines)) if _SECTION_ONE.fullmatch(lines[k])), None)
-    lead = _LABEL_LEAD.match(lines[at])
+    lead = None if _alone(lines[at]) else ABSTRACT_LABEL.match(lines[at])
     return Parts(at, lead.end() if lead else 0, first) if first else None
+
+
+def _alone(line: str) -> bool:
+    """An "Abstract" label alone on its line ("Abstract", "ABSTRACT", "A BSTRACT")."""
+    return bool(LABEL_ALONE.fullmatch(line) or _SMALL_CAPITALS.fullmatch(line))
+
+
+def _label(line: str) -> bool:
+    """An "Abstract" label: alone on its line, or opening the abstract ("Abstract—We ...", "Abstract. We ...")."""
+    return _alone(line) or bool(ABSTRACT_LABEL.match(line))
 
 
 def authors_of(rows: list[list[str]]) -> list[str]:
@@ -152,9 +162,9 @@ def _bare(line: str) -> str:
     """A line's text without the Markdown a heading or a bold line wears ("## Abstract", "**Title**"), as a .md file
     or a Word document's headings give them."""
     line = line.strip()
-    heading = _HEADING.match(line)
+    heading = HEADING_MARK.match(line)
     line = line[heading.end():] if heading else line
-    bold = _BOLD.fullmatch(line)
+    bold = BOLD_LINE.fullmatch(line)
     return (bold.group(1) or bold.group(2)) if bold else line
 
 

@@ -16,9 +16,9 @@ from collections import Counter
 from typing import NamedTuple
 
 from .model import Issue, ReadResult
-from .ownpaper import ARXIV_STAMP, add_paper, authors_of, locate
+from .ownpaper import ARXIV_STAMP, add_paper, authors_of, locate, one_line
 from .textdump import PAGE_NUMBER, read_numbered
-from .words import ANY_ACCENT, accented, mend_breaks
+from .words import ANY_ACCENT, accented
 
 GAP = 1.5  # a gap this many times the document's usual line spacing (or more) parts two paragraphs
 SHORT_LINES, SHORT_CHARS = 4, 400  # a paragraph of at most so many lines and characters: a wrapped title or names
@@ -169,7 +169,7 @@ def _front(above: list[Line]) -> tuple[str, list[str]]:
     top = max(line.size for line in above)
     at = [i for i, line in enumerate(above) if line.size >= 0.95 * top]
     first, last = at[0], next(i for i in at if i + 1 not in at)
-    title = " ".join(mend_breaks("\n".join(_unsplit([line.text for line in above[first:last + 1]]))).split())
+    title = one_line(_unsplit([line.text for line in above[first:last + 1]]))
     rows: list[list[Line]] = []
     for line in above[last + 1:]:
         if rows and line.bottom is not None and rows[-1][0].bottom is not None and \

@@ -87,7 +87,7 @@ def _clean_value(value):
 
 
 _DOMAIN_PATH = re.compile(r"(?:[\w\-]+\.)+[a-z]{2,}(?:/\S*)?", re.I)  # "openreview.net/forum?id=x": no scheme
-_ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")  # 2101.00001, hep-th/9901001
+ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?")  # 2101.00001, hep-th/9901001
 
 
 def _names(authors, semicolons: bool = False) -> list[str]:
@@ -123,13 +123,13 @@ def address(row: dict) -> str | None:
         return "https://" + url
     if forum and url == forum.strip() and re.fullmatch(r"[\w\-]{5,}", url):
         return f"https://openreview.net/forum?id={url}"
-    if not url and ident and _ARXIV_ID.fullmatch(ident.strip()):
+    if not url and ident and ARXIV_ID.fullmatch(ident.strip()):
         return f"https://arxiv.org/abs/{ident.strip()}"
     doi, eprint = _text(row.get("doi") or row.get("di")), _text(row.get("eprint"))
     archive = str(row.get("archiveprefix") or row.get("eprinttype") or "")
     if not url and doi and doi.strip():
         return "https://doi.org/" + re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", doi.strip())
-    if not url and eprint and (archive.lower() == "arxiv" or _ARXIV_ID.fullmatch(eprint.strip())):
+    if not url and eprint and (archive.lower() == "arxiv" or ARXIV_ID.fullmatch(eprint.strip())):
         return f"https://arxiv.org/abs/{eprint.strip()}"
     return url
 

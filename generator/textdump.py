@@ -17,7 +17,8 @@ from .model import Issue, RawRecord, ReadResult, Source
 from .ownpaper import read_pasted
 from .structured import has_abstract, json_text, read_json, read_table, split_list
 from .tagged import read_tagged, sniff
-from .textlines import ABSTRACT_LABEL, LABEL_ALONE, LIST_NUMBER, LONG_PARAGRAPH, SENTENCE_BREAK, is_blank, unnumbered
+from .textlines import (ABSTRACT_LABEL, BOLD_LINE, HEADING_MARK, KEYWORDS_LABEL, KEYWORDS_WORDS, LABEL_ALONE, LIST_NUMBER,
+                        LONG_PARAGRAPH, SENTENCE_BREAK, is_blank, unnumbered)
 from .venues import MAX_HEADER_CHARS, collection_name, looks_like_header
 from .webpages import is_html, read_html
 from .xmlexports import read_xml
@@ -204,7 +205,7 @@ def read_text(text: str, name: str, result: ReadResult) -> None:
     tagged = 0
     for a in abstracts:
         line, title, para = a.line, a.title, ABSTRACT_LABEL.sub("", a.text, count=1)
-        m = _KEYWORDS_LINE.search(para) if any(w in para for w in _KEYWORDS_WORDS) else None  # (a fast test first)
+        m = _KEYWORDS_LINE.search(para) if any(w in para for w in KEYWORDS_WORDS) else None  # (a fast test first)
         keywords = split_list(m.group(1).rstrip("."), ",;") if m else []
         para, tagged = (para[:m.start()], tagged + 1) if m else (para, tagged)
         given = fielded.get(line)
@@ -453,14 +454,12 @@ def _titles(paras: list[tuple[int, str]], lines: list[str], name: str, result: R
 
 
 # a title line's labels: "## ", "Title: "; the abstract's: "Abstract: "
-_TITLE_LABEL = re.compile(r"(?:#{1,6}\s+|(?i:title)\s*[:：]\s*)")
+_TITLE_LABEL = re.compile(rf"(?:{HEADING_MARK.pattern}|(?i:title)\s*[:：]\s*)")
 PAGE_NUMBER = re.compile(r"(?i:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]")  # 3, Page 3 of 9, - 3 -
 _BULLET = re.compile(r"[-*•◦▪‣]\s+\S")  # a list item opening a paragraph
 _HEADING = re.compile(r"#{1,6}\s+\S.{0,150}")  # a Markdown heading alone
 _ITEM_TITLE = re.compile(r"[-*•◦▪‣]\s+(?:\*\*(\S.{1,300}?)\*\*|__(\S.{1,300}?)__)\s*(?:[:—–]|\s-\s|\.\s)\s*(?=\S)")  # "- **Title**: "
-_KEYWORDS_WORDS = ("Keywords", "Key words", "Key Words", "KEYWORDS", "Index Terms")
-_KEYWORDS_LABEL = rf"(?:{'|'.join(_KEYWORDS_WORDS)})\s*[:：—–-]\s*"
-_KEYWORDS_ALONE = re.compile(_KEYWORDS_LABEL + r"\S.{0,400}")
+_KEYWORDS_ALONE = re.compile(KEYWORDS_LABEL + r"\S.{0,400}")
 ABSTRACT_WORDS = 80  # words: an untitled paragraph this long in a titled file may be an abstract of its own
 _UNFINISHED = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*[,;\-–—]?")  # a last word mid-sentence ("... also known")
 _GOES_ON = re.compile(r"[^\W\d_A-Z]+(?:['’\-][^\W\d_]+)*[\s,;.)]")  # a sentence's rest: a lower-case word ("as ...")
@@ -468,9 +467,8 @@ _LINK_ALONE = re.compile(r"(?:[A-Z][\w .]{0,30}[:：]\s*)?<?((?:https?://|www\.)
 _PAPER_PAGE = re.compile(r"https?://(?:www\.)?(?:openreview\.net/(?:forum|pdf)\?id=|arxiv\.org/(?:abs|pdf)/|"
                          r"(?:dx\.)?doi\.org/)\S+")  # a paper's own page: its address, not a link in its text
 # a keywords line ending an abstract (after its last sentence): "... baselines. Keywords: LLM, KV cache"
-_KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+" + _KEYWORDS_LABEL + r"(\S.{0,400}?)\s*$")
+_KEYWORDS_LINE = re.compile(r"(?<=[.!?。)\]])\s+" + KEYWORDS_LABEL + r"(\S.{0,400}?)\s*$")
 _CAPITALISED = re.compile(r"[*_$\"“(\[]*[A-Z0-9]")  # (after the marks of emphasis or math: "*Automated ...")
-_BOLD_LINE = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|__([^_\s](?:[^_]*[^_\s])?)__")
 _NAME_COLON = re.compile(r"[^\s:]{2,30}: \S")  # "ProtoKV: processing two token categories"
 _LINK_LABELS = re.compile(r"(?:\s+\[[A-Za-z]{2,10}\d*\])+$")  # a copied page's links after a title: " [PDF3] [Kimi1]"
 
@@ -487,7 +485,7 @@ def _title_line(first: str, para: str) -> tuple[str, str, bool] | None:
         return None
     label = _TITLE_LABEL.match(first)
     title = first[label.end():] if label else first
-    bold = _BOLD_LINE.fullmatch(title)  # "**Title**" on its own line: a title, without its marks
+    bold = BOLD_LINE.fullmatch(title)  # "**Title**" on its own line: a title, without its marks
     title = _LINK_LABELS.sub("", (bold.group(1) or bold.group(2)) if bold else title)
     words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
     rest = para[len(first):].lstrip()

@@ -22,6 +22,10 @@ ABSTRACT_WORD = r"(?:Abstract|ABSTRACT)"
 LONG_PARAGRAPH = 5_000  # characters: OpenReview's limit for an abstract; longer paragraphs are kept, with a warning
 LABEL_ALONE = re.compile(ABSTRACT_WORD + r"\s*[:：.]?")  # an "Abstract" label on a line of its own
 ABSTRACT_LABEL = re.compile("^" + ABSTRACT_WORD + r"\s*[:：.—–]\s*")  # "Abstract: " opening the abstract
+KEYWORDS_WORDS = ("Keywords", "Key words", "Key Words", "KEYWORDS", "Index Terms")
+KEYWORDS_LABEL = rf"(?:{'|'.join(KEYWORDS_WORDS)})\s*[:：—–-]\s*"  # "Keywords: ", IEEE's "Index Terms—"
+HEADING_MARK = re.compile(r"#{1,6}\s+")  # a Markdown heading's "## "
+BOLD_LINE = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|__([^_\s](?:[^_]*[^_\s])?)__")  # "**Title**" (fullmatch)
 
 
 def is_blank(line: str) -> bool:

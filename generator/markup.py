@@ -150,6 +150,9 @@ _GROUP = re.compile(r"\{([^{}\\$,\s][^{}\\$,\n]*[^{}\\$,\s])\}")
 # (STYLE's text styles: neither a font switch nor a math style)
 _TEXT_STYLE = rf"\\(?:{'|'.join(sorted(n for n in STYLE if n not in SWITCH and not n.startswith('math')))})\s*\{{"
 _TEXT_MATH = re.compile(rf"(?:{_TEXT_STYLE})+\s*(?:[^{{}}\\$^_\s]|\\%)(?:[^{{}}\\$^_]|\\%)*(?:[^{{}}\\$^_\s]|\\%)\s*\}}+")
+# one letter in a text style, written against the rest of its word: an acronym's letter picked out
+# ("$\textbf{D}$elay-$\textbf{T}$ransformer"), text; standing alone ("a vector $\textbf{x}$") it is math
+_TEXT_LETTER = re.compile(rf"(?:{_TEXT_STYLE})+\s*[A-Za-z]\s*\}}+")
 # \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
 _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")
 # a display-math environment written outside $...$ ("\\begin{equation} L \\le \\frac{1}{n} \\end{equation}"): math
@@ -231,7 +234,8 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
             if end > start and text[start:end].strip():
                 flush()
                 tex = text[start:end].strip()
-                if not display and not legacy and _TEXT_MATH.fullmatch(tex):
+                if not display and not legacy and (_TEXT_MATH.fullmatch(tex) or _TEXT_LETTER.fullmatch(tex)
+                                                   and text[end + 1:end + 2].isalpha()):
                     out.extend(parse(tex, depth + 1, legacy))  # "$\textbf{BeyondBench}$": bold words, not math
                 else:
                     out.append(Node("dmath" if display else "math", tex))

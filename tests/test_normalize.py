@@ -326,6 +326,18 @@ def test_styled_letters_stay_math():
     assert norm(r"we introduce $\textbf{BeyondBench}$ with $\textit{Easy Suite}$").id == "e687863b44"  # (before)
 
 
+def test_a_styled_letter_against_its_word_is_text():
+    """An acronym's letters picked out in math ("$\\textbf{D}$elay") are bold text in their words, not a math
+    letter beside them; the id is made as before."""
+    raw = r"we propose $\textbf{DT-CORL}$ ($\textbf{D}$elay-$\textbf{T}$ransformer $\textbf{C}$onstrained) for $\textbf{x}$ in $\textbf{x}$-space"
+    paper = norm(raw)
+    assert "(<strong>D</strong>elay-<strong>T</strong>ransformer <strong>C</strong>onstrained)" in paper.abstract_html
+    assert paper.abstract_html.count("<math") == 2  # (a bold x alone, and before a dash, is a vector)
+    assert paper.plain_text == "we propose DT-CORL (Delay-Transformer Constrained) for x in x-space"
+    old = markup.to_plain(markup.parse(raw, legacy=True), legacy=True)
+    assert paper.id == paper_id(old)
+
+
 def test_math_closed_after_a_space():
     """A span holding TeX is math even where its closing mark follows a space; a price is not."""
     paper = norm(r"using $\frac{n}{2} \cdot $ poly bits, for $5 and $10")

@@ -1358,6 +1358,30 @@ def test_subtopic_label_terms_as_the_abstracts_write_them():
         ["reinforcement learning", "reasoning"]
 
 
+def test_subtopic_labels_spelled_as_any_of_their_papers_writes_them(monkeypatch):
+    """A label word the sampled abstracts never write is read in every paper of its sub-topic ("Langevin")."""
+    from types import SimpleNamespace
+    from generator.enrich import topics
+    monkeypatch.setattr(topics, "SPELLING_SAMPLE", 2)
+    monkeypatch.setattr(topics, "SPELLING_GENERAL", 0)
+    texts = ["We sample with care.", "A Bayesian sampler.", "Bayesian posteriors.", "We use annealed Langevin dynamics."]
+    papers = [SimpleNamespace(subtopic="sampling, bayesian, langevin") for _ in texts]
+    model = SimpleNamespace(labels=["sampling, bayesian, langevin"])
+    topics.spell_labels(papers, [model], texts)
+    assert model.labels == ["sampling, Bayesian, Langevin"] and papers[3].subtopic == model.labels[0]
+
+
+def test_a_verbs_ing_form_names_no_topic():
+    """"hindering" of "which hinders" is no label or tag alone; an -ing noun ("merging", "forgetting") is."""
+    from generator.enrich.tags import TagModel, verb_gerund
+    verb_only = frozenset({"hinder", "enable", "plan"})
+    assert verb_gerund("hindering", verb_only) and verb_gerund("enabling", verb_only)
+    assert not verb_gerund("merging", verb_only) and not verb_gerund("forgetting", verb_only)
+    assert not verb_gerund("planning", verb_only)  # (ING_NOUNS: a field's name)
+    model = TagModel(np.zeros(0, np.int64), [], np.zeros(0), {}, 5, verb_only)
+    assert not model.label_ok("hindering") and model.label_ok("merging")
+
+
 def test_related_papers_share_terms_as_the_abstracts_write_them():
     from generator.enrich.related import _AsWritten
     texts = ["Multimodal large language models (MLLMs) are trained with Group Relative Policy Optimization; "

@@ -248,6 +248,14 @@ def _nounlike(word: str, verbs: frozenset[str]) -> bool:
     return bool(_NOUN_SHAPE.search(word)) and len(word) >= 4
 
 
+def verb_gerund(w: str, verb_only: frozenset[str]) -> bool:
+    """An -ing word of a verb that is no topic ("hindering", "enabling"; not "merging", "forgetting", ING_NOUNS)."""
+    if not w.endswith("ing") or w in ING_NOUNS:
+        return False
+    stem = w[:-3]
+    return any(b in verb_only for b in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""))
+
+
 def participle(w: str) -> bool:
     """A past participle, not one of the field's adjectives ("demonstrated", "calibrated"; not "supervised")."""
     return w.endswith("ed") and w not in KEEP_ADJ
@@ -420,7 +428,8 @@ def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: tuple
             s = _singular(last)
             ends[last] = (s, _head_ok(s, False) and last not in verb_only and s not in verb_only
                           and not (last.endswith("s") and last in verbs),  # "algorithm recovers"
-                          _head_ok(s, True) and _nounlike(s, verbs) and last not in verb_only)
+                          _head_ok(s, True) and _nounlike(s, verbs) and last not in verb_only
+                          and not verb_gerund(last, verb_only))
         singular, ends_phrase, alone = ends[last]
         k = f"{first} {singular}" if first else singular
         long = acr.get(k) or acr.get(t)
@@ -461,13 +470,14 @@ class TagModel:
         return any(w in self.verb_only or w in GENERIC_MODIFIERS for w in term.split())
 
     def label_ok(self, term: str) -> bool:
-        """Can a 1-2 word corpus term name a group of papers?  Not generic, no verb ("consume", "reach"),
+        """Can a 1-2 word corpus term name a group of papers?  Not generic, no verb ("consume", "reach", "hindering"),
         no rhetoric ("urgent need"), no acronym beside its own long form ("fine-tuning sft")."""
         words = term.split()
         if not _worthy(term) or self.rhetoric(term):
             return False
         if len(words) == 1:  # not an adverb, a participle or a bare adjective ("semantically", "calibrated", "neural")
-            return not term.endswith("ly") and not participle(term) and not (_BAD_END.search(term) and term not in ING_NOUNS)
+            return not term.endswith("ly") and not participle(term) and not (_BAD_END.search(term) and term not in ING_NOUNS) \
+                and not verb_gerund(term, self.verb_only)
         return not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))
 

@@ -144,13 +144,20 @@ def spell_labels(papers, models, texts: list[str]) -> None:
     """Sub-topic labels as the abstracts spell their words: "mathematical reasoning, LLMs, RLVR",
     "Bayesian, kernel, Langevin" (read in a few papers of each sub-topic and, so that a word of a
     capitalised name is not taken for a proper one -- "Vision" of "Vision Transformers" --, in the
-    first SPELLING_GENERAL of all).  Changes papers' subtopic and the models' labels in place."""
+    first SPELLING_GENERAL of all; a word none of those has, in every paper of its sub-topics).  Changes papers' subtopic and the models' labels in place."""
     members: dict[str, list[int]] = {}
     for i, p in enumerate(papers):
         if p.subtopic:
             members.setdefault(p.subtopic, []).append(i)
     sample = sorted({i for ms in members.values() for i in ms[:SPELLING_SAMPLE]} | set(range(min(len(texts), SPELLING_GENERAL))))
-    cased = spelled({w for label in members for w in _LABEL_WORD.findall(label)}, (texts[i] for i in sample))
+    words = {w for label in members for w in _LABEL_WORD.findall(label)}
+    cased = spelled(words, (texts[i] for i in sample))
+    read = "\n".join(texts[i] for i in sample).lower()
+    unread = {w for w in words if w not in read}  # (in none of those: read every member of the sub-topics using it)
+    if unread:
+        cased.update(spelled(unread, (texts[i] for i in sorted({i for label, ms in members.items()
+                                                                 if unread.intersection(_LABEL_WORD.findall(label))
+                                                                 for i in ms}))))
     if not cased:
         return
 

@@ -22,6 +22,8 @@ SPACING = 10  # map units between neighbouring papers
 GAP = 1.0  # SPACING units between two discs
 PERPLEXITY = 30  # t-SNE's neighbourhood (at most a third of the groups)
 TSNE_ITER = 500  # (scikit-learn's default, 1,000, takes longer and places the dev file's groups no better: map lift 2.54, against 2.68)
+STRAY = 4.0  # SPACING units: a disc (or group of discs) further than this from all the others is apart
+STRAYS = 0.05  # a group apart of at most this share of the discs (or one disc) is a stray; a larger one, a region
 SPREAD = 0.25  # the places are spread until this share of the discs are clear of their nearest (the rest is pushed apart)
 
 
@@ -116,6 +118,29 @@ def _apart(P: np.ndarray, R: np.ndarray, rounds: int = 500) -> np.ndarray:
     return P
 
 
+def _gathered(P: np.ndarray, R: np.ndarray, C: np.ndarray) -> np.ndarray:
+    """Discs set far from all the others (a sub-topic unlike the rest: t-SNE puts it at an edge) moved in, a few
+    together as one (STRAYS), beside the disc most like one of theirs (C: the discs' unit centroids): one stray
+    disc would stretch the map, and shrink every other on a screen.  (_apart then clears what they overlap.)"""
+    from scipy.sparse.csgraph import connected_components
+    P = P.copy()
+    for _ in range(len(P)):  # (each round joins a group to the main one)
+        gap = np.sqrt(((P[:, None] - P[None]) ** 2).sum(axis=2)) - R[:, None] - R[None]
+        n, comp = connected_components(gap <= STRAY, directed=False)
+        sizes = np.bincount(comp)
+        main = int(sizes.argmax())  # (the most discs; ties: the lowest index)
+        out = np.flatnonzero((comp != main) & (sizes[comp] <= max(1.0, STRAYS * len(P))))  # (more: a region apart)
+        if n == 1 or not len(out):
+            break
+        inn = np.flatnonzero(comp == main)
+        like = C[out] @ C[inn].T
+        a, b = np.unravel_index(int(like.argmax()), like.shape)  # the most alike discs in and out of the main group
+        i, j = out[a], inn[b]
+        u = (P[j] - P[i]) / max(float(np.linalg.norm(P[j] - P[i])), 1e-9)
+        P[comp == comp[i]] += P[j] - u * (R[i] + R[j] + GAP) - P[i]  # (i next to j, on the side it came from)
+    return P
+
+
 def _landscape(P: np.ndarray, weight: np.ndarray) -> np.ndarray:
     """P turned so that its widest spread (weighted by papers) runs across: maps are read on wide screens."""
     mean = (P * weight[:, None]).sum(axis=0) / weight.sum()
@@ -142,7 +167,8 @@ def positions(Z: np.ndarray, groups: list[tuple[str, str]],
         d = np.sqrt(((P[:, None] - P[None]) ** 2).sum(axis=2)) + np.eye(len(keys)) * 1e9
         nearest = d.argmin(axis=1)
         P *= float(np.quantile((R + R[nearest] + GAP) / np.maximum(d[np.arange(len(keys)), nearest], 1e-6), SPREAD))
-        P = _landscape(_apart(P, R), np.array([len(members[k]) for k in keys], dtype=float))
+        C = centroids(Zf, groups)[1]  # (in the order of keys)
+        P = _landscape(_apart(_gathered(_apart(P, R), R, C), R), np.array([len(members[k]) for k in keys], dtype=float))
     out = np.zeros((len(groups), 2))
     for k, centre in zip(keys, P):
         rows = members[k]

@@ -297,6 +297,25 @@ def terms_of(papers: list[Paper], attr: str, min_papers: int = 1) -> list[Term]:
     return sorted(terms, key=lambda t: (t.name.casefold(), t.name))
 
 
+MOST_USED = 30  # terms an index shows first, by papers, when it has more than twice as many
+
+
+def most_used(terms: list[Term]) -> list[Term]:
+    """The MOST_USED terms with the most papers (ties: in the index's order), for an index long enough to need them."""
+    if len(terms) <= 2 * MOST_USED:
+        return []
+    return sorted(terms, key=lambda t: -len(t.papers))[:MOST_USED]
+
+
+def by_letter(items: list, name) -> list[tuple[str, list]]:
+    """The items (in their order) under the first letter of `name(item)`; "#" holds all but A-Z."""
+    letters: dict[str, list] = defaultdict(list)
+    for item in items:
+        first = name(item)[:1].upper()
+        letters[first if first.isalpha() and first.isascii() else "#"].append(item)
+    return sorted(letters.items())
+
+
 def term_pages(tags: list[Term], entities: list[Term]) -> dict[str, set[str]]:
     """The tag and entity names that have a page (templates link only those), in every spelling."""
     return {"tags": {s for t in tags for s in t.spellings}, "entities": {s for t in entities for s in t.spellings}}
@@ -583,18 +602,14 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
             out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(
                 root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun,
-                one=noun[:-1]).encode("utf-8")
+                one=noun[:-1], most=most_used(terms), letters=by_letter(terms, lambda t: t.name)).encode("utf-8")
             for t in terms:
                 page(f"{kind}/{slugify(t.name)}.md", "term.md.j2",
                      lambda: (page_root, kind, noun, t.name, t.spellings, [card_keys[id(p)] for p in t.papers]),
                      root=page_root, kind=kind, term=t, noun=noun)
         ordered = sorted(papers, key=lambda p: (p.title.casefold(), p.id))
-        letters: dict[str, list[Paper]] = defaultdict(list)
-        for p in ordered:
-            first = p.title[:1].upper()
-            letters[first if first.isalpha() and first.isascii() else "#"].append(p)
         page("papers/index.md", "all_papers.md.j2", lambda: (urls.root("papers/index.md"), [card_keys[id(p)] for p in ordered]),
-             root=urls.root("papers/index.md"), papers=ordered, groups=sorted(letters.items()))
+             root=urls.root("papers/index.md"), papers=ordered, groups=by_letter(ordered, lambda p: p.title))
         out["index.md"] = env.get_template("home.md.j2").render(
             site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities).encode("utf-8")
     except BaseException:

@@ -831,6 +831,35 @@ def test_map_of_a_conference_draws_and_labels_its_sub_topics(browser, dev_site):
         web.page.close()
 
 
+def test_the_tags_index_shows_the_most_used_first_and_filters_as_you_type(browser, dev_site):
+    """A conference's hundreds of tags: the 30 most used first, then every tag once under its letter, and a box
+    that keeps only the tags holding what is typed."""
+    site, base = dev_site
+    html = (site / "tags" / "index.html").read_text("utf-8")
+    most, everything = html.split('id="all-tags-az"', 1)
+    count = lambda chunk: [int(n) for n in re.findall(r'<span class="pd-count">([\d,]+)</span>', chunk)]  # noqa: E731
+    assert "Most used" in most and len(count(most)) == 30 and count(most) == sorted(count(most), reverse=True)
+    names = re.findall(r'<a class="pd-chip" href="[^"]*">([^<]*?) <span', everything)
+    assert len(names) == len(set(names)) == int(re.search(r"([\d,]+) tags, each", html).group(1).replace(",", ""))
+    assert sorted(count(everything))[-30:] == sorted(count(most))
+    web = Watched(browser, base)
+    try:
+        web.page.goto(f"{base}/tags/")
+        chips = web.page.locator(".pd-terms .pd-chip")
+        assert chips.count() == len(names) and web.page.locator(".pd-terms-filter").is_visible()
+        web.page.fill(".pd-terms-filter", "Attention HEADS")
+        shown = [chips.nth(i).inner_text() for i in range(chips.count()) if chips.nth(i).is_visible()]
+        assert shown and all("attention heads" in t.lower() for t in shown)
+        assert len(shown) == sum("attention heads" in n.lower() for n in names)
+        assert web.page.inner_text(".pd-terms-count") == f"{len(shown):,} of {len(names):,} tags"
+        assert web.page.locator(".pd-terms-letter:visible").count() == len({t[0].upper() for t in shown})
+        web.page.fill(".pd-terms-filter", "")
+        assert web.page.locator(".pd-terms .pd-chip:visible").count() == len(names)
+        assert web.errors == [] and web.outside == [] and web.missing == []
+    finally:
+        web.page.close()
+
+
 def test_map_from_a_category_page_lights_up_its_papers(web, base_url, site_dir):
     home = (site_dir / "iclr-2026" / "index.html").read_text("utf-8")
     slug = re.search(r'href="(datasets-and-benchmarks)/"', home).group(1)

@@ -124,20 +124,24 @@ def _gathered(P: np.ndarray, R: np.ndarray, C: np.ndarray) -> np.ndarray:
     disc would stretch the map, and shrink every other on a screen.  (_apart then clears what they overlap.)"""
     from scipy.sparse.csgraph import connected_components
     P = P.copy()
-    for _ in range(len(P)):  # (each round joins a group to the main one)
+    for _ in range(len(P)):  # (each round joins every stray group to the main one; _apart may part some again)
         gap = np.sqrt(((P[:, None] - P[None]) ** 2).sum(axis=2)) - R[:, None] - R[None]
         n, comp = connected_components(gap <= STRAY, directed=False)
         sizes = np.bincount(comp)
         main = int(sizes.argmax())  # (the most discs; ties: the lowest index)
-        out = np.flatnonzero((comp != main) & (sizes[comp] <= max(1.0, STRAYS * len(P))))  # (more: a region apart)
-        if n == 1 or not len(out):
+        strays = [c for c in range(n) if c != main and sizes[c] <= max(1.0, STRAYS * len(P))]  # (more: a region apart)
+        if not strays:
             break
         inn = np.flatnonzero(comp == main)
-        like = C[out] @ C[inn].T
-        a, b = np.unravel_index(int(like.argmax()), like.shape)  # the most alike discs in and out of the main group
-        i, j = out[a], inn[b]
-        u = (P[j] - P[i]) / max(float(np.linalg.norm(P[j] - P[i])), 1e-9)
-        P[comp == comp[i]] += P[j] - u * (R[i] + R[j] + GAP) - P[i]  # (i next to j, on the side it came from)
+        Q = P.copy()
+        for c in strays:
+            out = np.flatnonzero(comp == c)
+            like = C[out] @ C[inn].T
+            a, b = np.unravel_index(int(like.argmax()), like.shape)  # the most alike discs in and out of the main group
+            i, j = out[a], inn[b]
+            u = (P[j] - P[i]) / max(float(np.linalg.norm(P[j] - P[i])), 1e-9)
+            Q[out] += P[j] - u * (R[i] + R[j] + GAP) - P[i]  # (i next to j, on the side it came from)
+        P = Q
     return P
 
 

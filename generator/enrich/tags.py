@@ -476,8 +476,8 @@ class TagModel:
         if not _worthy(term) or self.rhetoric(term):
             return False
         if len(words) == 1:  # not an adverb, a participle or a bare adjective ("semantically", "calibrated", "neural")
-            return not term.endswith("ly") and not participle(term) and not (_BAD_END.search(term) and term not in ING_NOUNS) \
-                and not verb_gerund(term, self.verb_only)
+            return not (term.endswith("ly") or participle(term) or _BAD_END.search(term) and term not in ING_NOUNS
+                        or verb_gerund(term, self.verb_only))
         return not any(_singular(other) in self.acronyms.get(_singular(acro), "").split()
                                          for acro, other in (words, words[::-1]))
 

@@ -144,7 +144,8 @@ def spell_labels(papers, models, texts: list[str]) -> None:
     """Sub-topic labels as the abstracts spell their words: "mathematical reasoning, LLMs, RLVR",
     "Bayesian, kernel, Langevin" (read in a few papers of each sub-topic and, so that a word of a
     capitalised name is not taken for a proper one -- "Vision" of "Vision Transformers" --, in the
-    first SPELLING_GENERAL of all; a word none of those has, in every paper of its sub-topics).  Changes papers' subtopic and the models' labels in place."""
+    first SPELLING_GENERAL of all; a word none of those has, in every paper of its sub-topics).  Changes
+    papers' subtopic and the models' labels in place."""
     members: dict[str, list[int]] = {}
     for i, p in enumerate(papers):
         if p.subtopic:

@@ -57,7 +57,8 @@ def test_discs_are_round_apart_and_every_paper_has_a_place_of_its_own():
 
 def test_a_stray_disc_is_moved_beside_the_disc_most_like_it():
     """A disc far from all others (t-SNE sets a sub-topic unlike the rest at an edge) comes in beside the disc
-    most like it: the map is not stretched by one stray disc.  A larger group apart is a region, left apart."""
+    most like it, where it overlaps none: the map is not stretched by one stray disc.  A larger group apart is a
+    region, left apart."""
     R = np.array([1.5] * 10 + [2.5])
     P = np.array([[4.0 * (k % 5), 4.0 * (k // 5)] for k in range(10)] + [[90, 0]])  # 70 units off
     C = np.eye(11)
@@ -66,6 +67,7 @@ def test_a_stray_disc_is_moved_beside_the_disc_most_like_it():
     Q = layout._gathered(P, R, C)
     assert np.allclose(Q[:10], P[:10])
     assert abs(float(np.linalg.norm(Q[10] - Q[5])) - R[10] - R[5] - layout.GAP) < 1e-6
+    assert all(float(np.linalg.norm(Q[10] - Q[j])) - R[10] - R[j] >= layout.GAP - 1e-6 for j in range(10))  # (free)
     assert np.allclose(layout._gathered(Q, R, C), Q)  # (a map with no stray is left as it is)
     two = np.vstack([P, [[94.5, 0]]]), np.append(R, 1.5), np.eye(12)  # a pair of twelve discs: a region apart
     assert np.allclose(layout._gathered(*two), two[0])

@@ -22,7 +22,8 @@ SPACING = 10  # map units between neighbouring papers
 GAP = 1.0  # SPACING units between two discs
 PERPLEXITY = 30  # t-SNE's neighbourhood (at most a third of the groups)
 TSNE_ITER = 500  # (scikit-learn's default, 1,000, takes longer and places the dev file's groups no better: map lift 2.54, against 2.68)
-STRAY = 4.0  # SPACING units: a disc (or group of discs) further than this from all the others is apart
+STRAY = 10.0  # SPACING units: a disc (or group of discs) further than this from all the others is apart
+BESIDE = 36  # places tried around the disc a stray is moved next to
 STRAYS = 0.05  # a group apart of at most this share of the discs (or one disc) is a stray; a larger one, a region
 SPREAD = 0.25  # the places are spread until this share of the discs are clear of their nearest (the rest is pushed apart)
 
@@ -121,10 +122,10 @@ def _apart(P: np.ndarray, R: np.ndarray, rounds: int = 500) -> np.ndarray:
 def _gathered(P: np.ndarray, R: np.ndarray, C: np.ndarray) -> np.ndarray:
     """Discs set far from all the others (a sub-topic unlike the rest: t-SNE puts it at an edge) moved in, a few
     together as one (STRAYS), beside the disc most like one of theirs (C: the discs' unit centroids): one stray
-    disc would stretch the map, and shrink every other on a screen.  (_apart then clears what they overlap.)"""
+    disc would stretch the map, and shrink every other on a screen.  No disc is moved onto another (_beside)."""
     from scipy.sparse.csgraph import connected_components
     P = P.copy()
-    for _ in range(len(P)):  # (each round joins every stray group to the main one; _apart may part some again)
+    for _ in range(len(P)):  # (each round joins every stray group to the main one)
         gap = np.sqrt(((P[:, None] - P[None]) ** 2).sum(axis=2)) - R[:, None] - R[None]
         n, comp = connected_components(gap <= STRAY, directed=False)
         sizes = np.bincount(comp)
@@ -133,16 +134,38 @@ def _gathered(P: np.ndarray, R: np.ndarray, C: np.ndarray) -> np.ndarray:
         if not strays:
             break
         inn = np.flatnonzero(comp == main)
-        Q = P.copy()
         for c in strays:
             out = np.flatnonzero(comp == c)
             like = C[out] @ C[inn].T
             a, b = np.unravel_index(int(like.argmax()), like.shape)  # the most alike discs in and out of the main group
-            i, j = out[a], inn[b]
-            u = (P[j] - P[i]) / max(float(np.linalg.norm(P[j] - P[i])), 1e-9)
-            Q[out] += P[j] - u * (R[i] + R[j] + GAP) - P[i]  # (i next to j, on the side it came from)
-        P = Q
+            P[out] += _beside(P, R, out, out[a], inn[b]) - P[out[a]]
     return P
+
+
+def _beside(P: np.ndarray, R: np.ndarray, out: np.ndarray, i: int, j: int) -> np.ndarray:
+    """Where disc i goes (its group `out` with it) to lie beside disc j: the free place next to j nearest the side
+    i came from, where no disc of the group overlaps another; else as far toward j as it goes free."""
+    others = np.setdiff1d(np.arange(len(P)), out)
+    shape = P[out] - P[i]
+    start = np.arctan2(*(P[i] - P[j])[::-1])
+    angles = start + 2 * np.pi / BESIDE * np.array([0] + [k * sign for k in range(1, BESIDE // 2 + 1) for sign in (1, -1)])
+    for far in range(4):  # (next to j; else a disc's width further out, and so on)
+        places = P[j] + (R[i] + R[j] + GAP + far * (2 * R[i] + GAP)) * np.column_stack([np.cos(angles), np.sin(angles)])
+        moved = places[:, None] + shape[None]  # places x group x 2
+        gap = np.sqrt(((moved[:, :, None] - P[others][None, None]) ** 2).sum(axis=3)) - R[out][None, :, None] \
+            - R[others][None, None]
+        free = np.flatnonzero(gap.min(axis=(1, 2)) >= GAP - 1e-9)
+        if len(free):
+            return places[free[0]]
+    # none free: as far toward j as the group goes before it comes GAP near a disc, |w + t u| = r
+    u = (P[j] - P[i]) / max(float(np.linalg.norm(P[j] - P[i])), 1e-9)
+    w = (P[out][:, None] - P[others][None]).reshape(-1, 2)
+    r = (R[out][:, None] + R[others][None]).ravel() + GAP
+    wu = w @ u
+    disc = wu ** 2 - (w ** 2).sum(axis=1) + r ** 2
+    t = -wu - np.sqrt(np.maximum(disc, 0))
+    hit = t[(disc > 0) & (t >= 0)]
+    return P[i] + u * float(hit.min() if len(hit) else 0.0)
 
 
 def _landscape(P: np.ndarray, weight: np.ndarray) -> np.ndarray:
@@ -172,7 +195,7 @@ def positions(Z: np.ndarray, groups: list[tuple[str, str]],
         nearest = d.argmin(axis=1)
         P *= float(np.quantile((R + R[nearest] + GAP) / np.maximum(d[np.arange(len(keys)), nearest], 1e-6), SPREAD))
         C = centroids(Zf, groups)[1]  # (in the order of keys)
-        P = _landscape(_apart(_gathered(_apart(P, R), R, C), R), np.array([len(members[k]) for k in keys], dtype=float))
+        P = _landscape(_gathered(_apart(P, R), R, C), np.array([len(members[k]) for k in keys], dtype=float))
     out = np.zeros((len(groups), 2))
     for k, centre in zip(keys, P):
         rows = members[k]

@@ -624,7 +624,8 @@ def math_plain(tex: str, legacy: bool = False) -> str:
 
 
 _POWER = re.compile(r"\^(?:(\d)|\{(\d)\})")
-_RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_RAISED = str.maketrans("0123456789", SUPERSCRIPT_DIGITS)
 
 
 def raised(name: str) -> str:
@@ -633,7 +634,7 @@ def raised(name: str) -> str:
     return _POWER.sub(lambda m: (m.group(1) or m.group(2)).translate(_RAISED), name)
 
 
-_FLAT = {ord(c): f"^{d}" for d, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")}
+_FLAT = {ord(c): f"^{d}" for d, c in enumerate(SUPERSCRIPT_DIGITS)}
 
 
 def flat(name: str) -> str:

@@ -39,6 +39,7 @@ from lunr import __TARGET_JS_VERSION__
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .cache import Cache, memo_key
+from .markup import SUPERSCRIPT_DIGITS
 from .model import Paper
 from .parallel import fork_map, trim_memory
 from .readers import CJK_CHARS
@@ -182,7 +183,7 @@ def _fold_table() -> dict[str, str]:
     ("A²FM", "A^2FM": "a2fm", as people type it)."""
     import unicodedata
     table = {c: " " for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
-    table.update({c: str(d) for d, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")})
+    table.update({c: str(d) for d, c in enumerate(SUPERSCRIPT_DIGITS)})
     table["^"] = ""
     for cp in range(0x391, 0x3CA):
         words = unicodedata.name(chr(cp), "").split()  # GREEK SMALL LETTER ALPHA (not ... WITH TONOS)

@@ -249,7 +249,8 @@ def _nounlike(word: str, verbs: frozenset[str]) -> bool:
 
 
 def verb_gerund(w: str, verb_only: frozenset[str]) -> bool:
-    """An -ing word of a verb that is no topic ("hindering", "enabling"; not "merging", "forgetting", ING_NOUNS)."""
+    """An -ing word of a verb that is no topic ("hindering", "enabling"; not "merging", "forgetting", ING_NOUNS): no
+    sub-topic label (a tag refuses every -ing word but ING_NOUNS: _head_ok)."""
     if not w.endswith("ing") or w in ING_NOUNS:
         return False
     stem = w[:-3]
@@ -428,8 +429,7 @@ def _tag_keys(terms: list[str], df: list[int], acr: dict[str, str], verbs: tuple
             s = _singular(last)
             ends[last] = (s, _head_ok(s, False) and last not in verb_only and s not in verb_only
                           and not (last.endswith("s") and last in verbs),  # "algorithm recovers"
-                          _head_ok(s, True) and _nounlike(s, verbs) and last not in verb_only
-                          and not verb_gerund(last, verb_only))
+                          _head_ok(s, True) and _nounlike(s, verbs) and last not in verb_only)
         singular, ends_phrase, alone = ends[last]
         k = f"{first} {singular}" if first else singular
         long = acr.get(k) or acr.get(t)

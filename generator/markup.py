@@ -150,6 +150,55 @@ _GROUP = re.compile(r"\{([^{}\\$,\s][^{}\\$,\n]*[^{}\\$,\s])\}")
 # (STYLE's text styles: neither a font switch nor a math style)
 _TEXT_STYLE = rf"\\(?:{'|'.join(sorted(n for n in STYLE if n not in SWITCH and not n.startswith('math')))})\s*\{{"
 _TEXT_MATH = re.compile(rf"(?:{_TEXT_STYLE})+\s*(?:[^{{}}\\$^_\s]|\\%)(?:[^{{}}\\$^_]|\\%)*(?:[^{{}}\\$^_\s]|\\%)\s*\}}+")
+_TEXT_STYLE_OPEN = re.compile(_TEXT_STYLE)
+_BETWEEN_STYLED = frozenset(" ()[],;:.-–—/'!?")  # what may stand between styled words in such math
+# a one-character group glued to its word ("\textbf{Lumos{X}}"): TeX prints the character, not the braces
+_GLUED_GROUP = re.compile(r"\{([A-Za-z0-9])\}")
+# text-mode symbols written in math ("$< 1\textperthousand$"), which math rendering does not know: the symbol
+_TEXT_SYMBOL = re.compile(r"\\(textperthousand|textdegree|textbullet|textendash|textemdash)(?![A-Za-z])\s*")
+# Markdown's escapes of TeX's marks, which a Markdown export writes in math too ("\sum\_{t = 1}\^T", "(i\*)")
+_MD_ESCAPED = re.compile(r"(?<!\\)\\([_^*])")
+
+
+def _styled_words(tex: str) -> bool:
+    r"""Math that holds only words in text styles (_TEXT_MATH), also nested, with bare groups inside and
+    punctuation between: "\textit{\textbf{Re}inforcement Learning with \textbf{Re}-solving}",
+    "\textbf{Diffusion Scratchpad} (\textbf{\textit{DPad}})"; a letter outside a style is math."""
+    if _TEXT_MATH.fullmatch(tex):
+        return True
+    stack: list[bool] = []  # open groups: True for a text style's, False for bare braces
+    letters, i = 0, 0
+    while i < len(tex):
+        m = _TEXT_STYLE_OPEN.match(tex, i)
+        if m:
+            stack.append(True)
+            i = m.end()
+            continue
+        c = tex[i]
+        if c == "{":
+            stack.append(False)
+        elif c == "}":
+            if not stack:
+                return False
+            stack.pop()
+        elif c == "\\" and tex[i + 1:i + 2] in ("%", "&"):
+            i += 1
+        elif c in "\\$^_" or (True not in stack and c not in _BETWEEN_STYLED):
+            return False
+        elif c.isalnum():
+            letters += 1
+        i += 1
+    return not stack and letters >= 2
+
+
+def _math_tex(tex: str) -> str:
+    """A math span's TeX with Markdown's escapes undone and text-mode symbols as their characters."""
+    if "\\" not in tex:
+        return tex
+    tex = _MD_ESCAPED.sub(r"\1", tex)
+    return _TEXT_SYMBOL.sub(lambda m: WORDS_MORE.get(m.group(1)) or WORDS[m.group(1)], tex)
+
+
 # one letter in a text style, written against the rest of its word: an acronym's letter picked out
 # ("$\textbf{D}$elay-$\textbf{T}$ransformer"), text; standing alone ("a vector $\textbf{x}$") it is math
 _TEXT_LETTER = re.compile(rf"(?:{_TEXT_STYLE})+\s*[A-Za-z]\s*\}}+")
@@ -234,11 +283,11 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
             if end > start and text[start:end].strip():
                 flush()
                 tex = text[start:end].strip()
-                if not display and not legacy and (_TEXT_MATH.fullmatch(tex) or _TEXT_LETTER.fullmatch(tex)
+                if not display and not legacy and (_styled_words(tex) or _TEXT_LETTER.fullmatch(tex)
                                                    and text[end + 1:end + 2].isalpha()):
                     out.extend(parse(tex, depth + 1, legacy))  # "$\textbf{BeyondBench}$": bold words, not math
                 else:
-                    out.append(Node("dmath" if display else "math", tex))
+                    out.append(Node("dmath" if display else "math", tex if legacy else _math_tex(tex)))
                 i = end + len(closer)
                 continue
             buf.append(c)
@@ -318,7 +367,8 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     inner = text[j + 1:close]
                     flush()
                     if name in DROP:
-                        pass
+                        if not legacy and out and out[-1].kind == "text" and text[close + 1:close + 2] in (".", ",", ";", ":", ")"):
+                            out[-1].text = out[-1].text.rstrip(" ")  # ("learning \citep{x}. In": "learning. In")
                     elif name in COLORED and close + 1 < n and text[close + 1] == "{":
                         close2 = _matching_brace(text, close + 1)
                         if close2 > 0:
@@ -350,8 +400,9 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                 put(_command_text(name, legacy))
                 i = j
                 continue
-        if c == "{" and not legacy and (m := _GROUP.match(text, i)):
-            buf.append(m.group(1))  # "{FlashLLA}", "{20 points}": a TeX group, whose braces TeX does not print
+        if c == "{" and not legacy and ((m := _GROUP.match(text, i))
+                                        or i and text[i - 1].isalnum() and (m := _GLUED_GROUP.match(text, i))):
+            buf.append(m.group(1))  # "{FlashLLA}", "{20 points}", "Lumos{X}": a TeX group, whose braces TeX does not print
             i = m.end()
             continue
         if c == "*" and text.startswith("***", i) and not legacy:
@@ -385,7 +436,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                 out.append(Node("em", c, parse(text[i + 1:end], depth + 1, legacy)))
                 i = end + 1
                 continue
-        if c == "`" and not text.startswith("``", i):
+        if c == "`" and not text.startswith("``", i) and (legacy or not (i and text[i - 1] == "`")):
             end = text.find("`", i + 1, i + 80)
             quote = text.find("'", i + 1, i + 80)
             if end > i + 1 and (quote < 0 or end < quote):
@@ -471,6 +522,7 @@ def _link(url: str, label: list[Node] | None) -> Node:
 
 _BACKTICK = re.compile(r"`(?=\w)")
 _QUOTED = re.compile(r"`(?=\w)((?:[^`'\n]|'(?=\w))*)'(?![\w'])")  # `single quotes' (not the apostrophe of model's)
+_TEX_OPENED = re.compile(r'“([^“”"\n]{1,200})"')  # ``quoted" (TeX's opening, a straight closing quote): “quoted”
 _SPACES = re.compile(r"\s+")
 
 
@@ -487,6 +539,8 @@ def _typography(s: str, tie: bool = True, quotes: bool = True) -> str:
     if "`" in s:
         s = s.replace("``", "“")
         s = _BACKTICK.sub("‘", _QUOTED.sub(r"‘\1’", s) if quotes and "'" in s else s)
+        if quotes and '"' in s:
+            s = _TEX_OPENED.sub(r"“\1”", s)
     if "''" in s:
         s = s.replace("''", "”")
     if s.isprintable() and "  " not in s:
@@ -645,7 +699,8 @@ def flat(name: str) -> str:
 MATH_MORE = {"Vert": "‖", "uparrow": "↑", "downarrow": "↓", "top": "⊤", "mathord": "", "mid": "|", "prime": "′",
              "lVert": "‖", "rVert": "‖", "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈",
              "rceil": "⌉", "circ": "∘", "otimes": "⊗", "oplus": "⊕", "subseteq": "⊆", "subset": "⊂", "cup": "∪",
-             "cap": "∩", "forall": "∀", "exists": "∃", "emptyset": "∅", "Rightarrow": "⇒", "mapsto": "↦"}
+             "cap": "∩", "forall": "∀", "exists": "∃", "emptyset": "∅", "Rightarrow": "⇒", "mapsto": "↦",
+             "gt": ">", "lt": "<"}
 # (symbols read so only since fractions were: MATH_PLAIN's are also how the ids of older papers read them)
 _SIZES = re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|middle|mathsf|mathscr|mathfrak|textrm|widetilde|tilde|widehat|hat|"
                     r"bar|overline|underline|vec|dot|texttt|textsf|textsc|textup|textnormal|textmd|mathtt|mathnormal|"

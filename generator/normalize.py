@@ -87,13 +87,13 @@ def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Pap
         given_title=plain_title(rec.title),
         authors=list(rec.authors),
         url=rec.url.strip() if rec.url and _URL.fullmatch(rec.url.strip()) else None,
-        keywords=list(rec.keywords),
+        keywords=[k for k in map(plain_title, rec.keywords) if k],  # ("$k$-center": "k-center")
         given_area=rec.area,
     )
 
 
 def plain_title(title: str | None) -> str | None:
-    """A given title as text, spaces collapsed; one with TeX (a $ or a backslash) read as an abstract's
+    """A given title (or keyword) as text, spaces collapsed; one with TeX (a $, a backslash, ``quotes'') read as an abstract's
     is ('$\\alpha$-DPO' -> 'α-DPO', 'Schr\\"{o}dinger' -> 'Schrödinger'), any other as written (braces and all:
     '{{ x }}' is no TeX group); a one-digit power set raised, as in a derived title's name ('A$^2$FM', 'A^2TG',
     'MEGS^{2}' -> 'A²FM', 'A²TG', 'MEGS²'); its inline HTML read as an abstract's is ('<i>In vivo</i> imaging' ->
@@ -101,7 +101,7 @@ def plain_title(title: str | None) -> str | None:
     if not title:
         return title
     text = markup.from_html(clean_text(title))
-    if "$" in text or "\\" in text:
+    if "$" in text or "\\" in text or "``" in text:
         text = markup.to_plain(markup.parse(text))
     return " ".join(markup.raised(text).split()) or None
 

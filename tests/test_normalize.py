@@ -24,6 +24,7 @@ def norm(text: str):
     ("We introduce **Gaia2**, a benchmark", "We introduce <strong>Gaia2</strong>, a benchmark",
      "We introduce Gaia2, a benchmark"),
     ("``quoted'' text", "“quoted” text", "“quoted” text"),
+    ('From ``Sure" to ``Sorry": a `span`', "From “Sure” to “Sorry”: a <code>span</code>", "From “Sure” to “Sorry”: a span"),
     ("problems---it is", "problems—it is", "problems—it is"),
     ("pages 3--5", "pages 3–5", "pages 3–5"),
     (r"code at \url{https://github.com/pixas/DECS}.",
@@ -33,6 +34,8 @@ def norm(text: str):
      'see <a href="https://g4splat.github.io" rel="nofollow noopener">https://g4splat.github.io</a>.',
      "see https://g4splat.github.io."),
     (r"50\% and a \& b", "50% and a &amp; b", "50% and a & b"),
+    (r"reinforcement learning \citep{a,b}. In works \cite{c}, see", "reinforcement learning. In works, see",
+     "reinforcement learning. In works, see"),  # (a citation dropped with the space before it)
     # Markdown's single-mark emphasis, at word boundaries only
     ("the *all-classes* knowledge, _deep research_ and *(i)*", "the <em>all-classes</em> knowledge, <em>deep"
      " research</em> and <em>(i)</em>", "the all-classes knowledge, deep research and (i)"),
@@ -56,6 +59,13 @@ def norm(text: str):
      r" $\texttt{cadrille}$", "we introduce <strong>BeyondBench</strong> with <strong>44 algorithmic tasks</strong>:"
      " the <em>Easy Suite</em> and <code>cadrille</code>",
      "we introduce BeyondBench with 44 algorithmic tasks: the Easy Suite and cadrille"),
+    # ... also nested, with a group glued to its word inside and punctuation between the styled words
+    (r"$\textit{\textbf{Re}inforcement Learning with \textbf{Re}-solving}$, $\textbf{Rubrics as Rewards"
+     r" (\textit{RaR})}$, $\textbf{\textit{Lumos{X}}}$ and $\textbf{Diffusion Scratchpad} (\textbf{\textit{DPad}})$",
+     "<em><strong>Re</strong>inforcement Learning with <strong>Re</strong>-solving</em>, <strong>Rubrics as Rewards"
+     " (<em>RaR</em>)</strong>, <strong><em>LumosX</em></strong> and <strong>Diffusion Scratchpad</strong>"
+     " (<strong><em>DPad</em></strong>)",
+     "Reinforcement Learning with Re-solving, Rubrics as Rewards (RaR), LumosX and Diffusion Scratchpad (DPad)"),
     # Markdown's bold italic, its other bold, and the letters of a name set in italics
     ("Descent (***PE-SGD***), __information overload__ and an M-*P*roduct of *Hy*perbolic factors; not __init__'s"
      " neighbour snake__case__name",
@@ -93,6 +103,18 @@ def test_doubled_backslash_math_becomes_mathml():
     assert paper.abstract_md == r"accuracy ($95.2\%$ vs. $55.0\%$)"
     assert paper.abstract_html.count("<math") == 2 and "\\" not in paper.abstract_html
     assert "$" not in paper.abstract_html
+
+
+def test_math_with_markdown_escapes_and_text_symbols_renders():
+    """A Markdown export escapes TeX's marks in math too ("\\sum\\_{t = 1}\\^T", "(i\\*)"), and authors write
+    text-mode symbols there ("$< 1\\textperthousand$"): the math renders as TeX means it, never showing a
+    backslash; a styled letter alone stays math, a group that is not glued to a word keeps its braces."""
+    paper = norm(r"a bound $\sum\_{t = 1}\^T \frac{1}{\sigma\_t\^2}$ at $x_q(i\*)$, error $< 1\textperthousand$,"
+                 r" a vector $\textbf{x}$ and {A} masking")
+    assert "\\" not in paper.abstract_html and paper.abstract_html.count("<math") == 4
+    assert "<msubsup><mo>∑</mo>" in paper.abstract_html and "<msubsup><mi>σ</mi><mi>t</mi><mn>2</mn>" in paper.abstract_html
+    assert "<mi>‰</mi>" in paper.abstract_html and "<mo>*</mo>" in paper.abstract_html
+    assert paper.plain_text == "a bound ∑_t = 1^T 1/σ_t^2 at x_q(i*), error < 1‰, a vector x and {A} masking"
 
 
 def test_math_with_commands_and_currency_dollars():
@@ -364,10 +386,14 @@ def test_a_given_title_is_read_as_text_like_an_abstract():
              "A^2TG and MEGS^{2}: Gaussians": "A²TG and MEGS²: Gaussians",
              r"\textbf{InfoRMIA}: Membership <b>Inference</b>": "InfoRMIA: Membership Inference", "  ": None,
              "A <img src=x> title": "A <img src=x> title",
-             "{% include '/etc/passwd' %} -- {{ 7*7 }}": "{% include '/etc/passwd' %} -- {{ 7*7 }}"}  # (no TeX: as written)
-    papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t)
+             "{% include '/etc/passwd' %} -- {{ 7*7 }}": "{% include '/etc/passwd' %} -- {{ 7*7 }}",  # (no TeX: as written)
+             "``Noisier'' Noise Contrastive Estimation": "“Noisier” Noise Contrastive Estimation",
+             'From ``Sure" to ``Sorry": Refusals': "From “Sure” to “Sorry”: Refusals"}
+    papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t,
+                                  keywords=("$k$-center", r"Amari $\alpha$-divergences", "  "))
                         for i, t in enumerate(given)])
     assert [p.given_title for p in papers] == list(given.values())
+    assert papers[0].keywords == ["k-center", "Amari α-divergences"]  # (the authors' keywords likewise)
 
 
 def test_words_a_line_end_split_are_mended_and_ids_stay_as_they_were(tmp_path):

@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 import numpy as np
 
+from generator import markup
 from generator.enrich.csvdata import paper_from_text, read_seeds
 from generator.enrich.entities import extract_entities
 from generator.enrich.names import acronym_pairs, extract_name
@@ -151,7 +152,17 @@ def test_titles():
     assert teaser("RL is slow. To further accelerate learning, we introduce CBRL, which grows the task complexity.") \
         .startswith("To further accelerate learning")  # (what it is for, in its own words: no pointer back)
     short = "Codecs are slow. This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
-    assert teaser(short) == "This paper introduces FlexiCodec to address this. FlexiCodec merges similar frames."
+    assert teaser(short) == "This paper introduces FlexiCodec. FlexiCodec merges similar frames."  # (address what?)
+    # ... nor a purpose that points back, nor one opening after another
+    assert teaser("AR fails. We propose SphereAR to address this issue. It constrains all inputs to a sphere of fixed"
+                  " radius.") == "We propose SphereAR. It constrains all inputs to a sphere of fixed radius."
+    assert teaser("Issues abound. We introduce NuSA-CL, a lightweight memory-free continual learning framework designed"
+                  " to address this challenge.") == "We introduce NuSA-CL, a lightweight memory-free continual learning framework."
+    assert teaser("Gaps exist. To bridge this gap, in this paper, we introduce MetaTuner, a framework that integrates"
+                  " prompt optimization and fine-tuning.") == \
+        "We introduce MetaTuner, a framework that integrates prompt optimization and fine-tuning."
+    assert teaser("Small models fail. Driven by this question, we present Tina, a family of tiny reasoning models.") == \
+        "We present Tina, a family of tiny reasoning models."
     # a field or a bare kind of thing is the title of many papers: the paper's own topics are added
     opening = "Large language models are everywhere. They still fail at formal proofs."
     assert make_title(None, None, opening, ["large language models", "formal proof", "llms", "proof search"]) \
@@ -407,6 +418,12 @@ def test_results():
             " rate, and improves class-specific accuracy by up to 13.92%; the rest reduced 7.8%.")
     assert extract_results(text) == ["improves up to 13.4% in challenging situations", "AUROC of 92.8%",
                                      "80% attack success rate", "improves class-specific accuracy by up to 13.92%"]
+    # a bound written as a sign, what a gain or a change is in (one or two words before it), stays with the figure
+    text = ("It achieves $\\gt 4$% accuracy gain, up to 70% accuracy gains, 39% token reduction, up to +64.91%"
+            " performance improvement, $\\geq 90\\%$ accuracy and ~8% more tokens.")
+    assert extract_results(markup.to_plain(markup.parse(text)), limit=20) == [
+        "> 4% accuracy gain", "up to 70% accuracy gains", "39% token reduction", "+64.91% performance improvement",
+        "≥ 90% accuracy", "~8% more tokens"]
     # no number inside a name or a formula, and no bare factor that says not what it multiplies
     assert extract_results("Boltz-1x folds it; the cost is d+1 over {-1, +1}; LTD reaches 2.24x and 4.32x.") == []
     # what an amount is "of"; a unit is a whole word ("30 APIs" is no "30 AP")

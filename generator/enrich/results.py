@@ -11,7 +11,8 @@ _MUL = r"\s?(?:×|x|X|times)"
 _QUALIFIERS = ("up to", "over", "more than", "nearly", "about", "around", "approximately", "roughly", "by", "at least",
                "only", "just", "less than", "fewer than", "below", "under", "at most", "almost", "above")
 # (a qualifier stays with its figure: "less than 50% accuracy" is no 50% accuracy)
-_Q = r"(?:(?:" + "|".join(q.replace(" ", r"\s?" if q == "up to" else r"\s+") for q in _QUALIFIERS) + r")\s+)?"
+_BOUNDS = "<>≤≥≈~"  # ("$\\gt 4$% accuracy gain", "~8% more"): a qualifier as a sign
+_Q = r"(?:(?:" + "|".join(q.replace(" ", r"\s?" if q == "up to" else r"\s+") for q in _QUALIFIERS) + rf")\s+|[{_BOUNDS}]\s?)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)(?![\w@])"
 _COMPARATIVES = r"faster|fewer|less|smaller|lower|higher|more|larger|better|cheaper"
 _CHANGES = (r"speedups?|speed-ups?|acceleration|reductions?|improvements?|gains?|compression|increase|decrease|boost|"
@@ -33,14 +34,15 @@ PATTERNS = [
     rf"{_NUM}\s?%\s?(?:vs\.?|versus|compared (?:to|with)|over|against)\s?{_NUM}\s?%",
     rf"{_Q}{_RANGED}{_MUL}\s?{_BEFORE_CMP}{_CMP}{_NEXT}(?![\w])",
     # "+5.1 AP", "+3.4%", "+1.83 higher PSNR", "+17.0 on HumanEval", "+13.2 mIoU on VOC", "+6.1% FG-ARI on COCO"
-    rf"(?<![\w}})^])[+]\s?{_DIGITS}(?:\s?%\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?|[A-Z]{{2,}}[\w\-]*(?=\s+on\s))?"
+    rf"(?<![\w}})^])[+]\s?{_DIGITS}(?:\s?%\s?(?:{_UNIT}(?:\s+(?:{_CHANGES})\b)?|{_BEFORE_CMP}{_CMP}(?:\s+{_UNIT})?"
+    rf"|[A-Z]{{2,}}[\w\-]*(?=\s+on\s))?"
     rf"|\s?(?:{_UNIT}|{_CMP}(?:\s+{_UNIT})?)"
     rf"|(?={_ON}))(?:{_ON})?",
-    rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?(?:{_CMP}{_NEXT})",
+    rf"{_Q}{_RANGED}\s?%\s?(?:relative\s+|absolute\s+)?{_BEFORE_CMP}(?:{_CMP}{_NEXT})",  # ("39% token reduction")
     rf"(?:by|of)\s+{_NUM}\s?(?:%|{_UNIT})",
     rf"{_Q}{_NUM}\s?%\s?(?:accuracy|(?:attack\s+)?success rate|win rate|pass@1|recall|precision|agreement|"
     rf"(?:(?!{_STOP})[a-z]+\s+){{0,2}}(?:pass|error|refusal|hit|acceptance|detection|success) rates?\b)"
-    rf"(?:\s+(?:drops?|degradation|loss|declines?|gaps?)\b)?",
+    rf"(?:\s+(?:drops?|degradation|loss|declines?|gaps?|{_CHANGES})\b)?",  # ("70% accuracy gains")
     # ("74.4% overall execution pass rate", "12% refusal rate")
     rf"{_NUM}\s?%(?:\s?accuracy)?{_ON}",  # "83.4% on MATH500"
 ]
@@ -65,7 +67,7 @@ _LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from|{_CHANGED})
 MAX_CLAIM = 50  # characters
 
 # Every match holds a number, and what precedes its first digit is at most one of these words plus the
-# whitespace before the digit, or "+" (and one space).  So only a few positions next to each digit can
+# whitespace before the digit, or a bound's sign (_BOUNDS), or "+" (and one space).  So only a few positions next to each digit can
 # start a match: _matches tries those instead of letting the regex try every position of the text.
 _DIGIT = re.compile(r"\d")
 _LEAD_ARTICLE = re.compile(r"^(?:the|its|an?)\s+")
@@ -89,6 +91,8 @@ def _matches(text: str):
         starts = {d}
         if j < d:  # "<word> <digit>"
             starts.update(j - len(w) for w in _LEAD_WORDS if j - len(w) >= pos and text.startswith(w, j - len(w)))
+        if j - 1 >= pos and text[j - 1] in _BOUNDS:  # "<5%", "≥ 90%"
+            starts.add(j - 1)
         if d - 1 >= pos and text[d - 1] == "+":
             starts.add(d - 1)
         if d - 2 >= pos and text[d - 2] == "+" and text[d - 1].isspace():

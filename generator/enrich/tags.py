@@ -153,6 +153,7 @@ assessments variable variables vector vectors characteristic characteristics opt
 researchers practitioners developers designers researcher practitioner developer designer
 heavy minor pure everyday interior trustworthy greedy later figure figures element elements implication
 implications list lists statement statements seed seeds table tables topic topics nature fidelity
+superiority justification adoption efficacy existence creation publication presence quantity distinction basis richer
 """.split())
 # generic nouns that a specific modifier turns into a real topic ("diffusion model", "transfer learning")
 _GENERIC_HEADS = set("""model models learning training data framework benchmark evaluation generalization

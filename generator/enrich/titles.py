@@ -969,6 +969,7 @@ def teaser(text: str, limit: int = 200) -> str:
     pick = next((s for s in sents if _INTRO.search(s)), None) \
         or next((s for s in sents if _WE.search(s)), sents[0])
     at = sents.index(pick)
+    pick = _AIM_BACK.sub("", pick)  # "We propose SphereAR to address this issue." -> "We propose SphereAR."
     if len(pick.split()) < TEASER_WORDS and at + 1 < len(sents) and pick[-1] not in CJK_STOPS:  # "This paper
         pick = f"{pick} {sents[at + 1]}"  # introduces X to address this limitation." says little alone: the sentence
         # after it too (not after a sentence of Chinese or Japanese, whose words no spaces separate)
@@ -984,11 +985,17 @@ _LEAD_BACK = re.compile(
     r"[^,;.]{0,60}|To (?:address|tackle|overcome|bridge|fill|solve|mitigate|close|remedy|alleviate|resolve|handle|meet) "
     r"the (?:[a-z\-]+ )?(?:gaps?|challenges?|issues?|limitations?|problems?|shortcomings?|drawbacks?|bottlenecks?)|"
     r"To this end|To that end|"
-    r"In (?:this|the present|our) (?:paper|work|study|article)|Here(?:in)?|Then|Next|Moreover|Furthermore|Additionally|"
+    r"[Ii]n (?:this|the present|our) (?:paper|work|study|article)|Here(?:in)?|Then|Next|Moreover|Furthermore|Additionally|"
     r"Further|Finally|Therefore|Thus|Hence|Accordingly|Consequently|Specifically|In response|"
-    r"(?:Motivated|Inspired|Guided) by (?:this|these|that|those|such)\b[^,;.]{0,50}|"
+    r"(?:Motivated|Inspired|Guided|Driven|Prompted) by (?:this|these|that|those|such)\b[^,;.]{0,50}|"
     r"(?:Building|Based) (?:on|upon) (?:this|these|that|those|such)\b[^,;.]{0,50}|"
-    r"In light of (?:this|these)\b[^,;.]{0,40}),?\s+)(?=(?:we|this (?:paper|work|study|article)|our)\b)")
+    r"In light of (?:this|these)\b[^,;.]{0,40}),?\s+)+(?=(?:we|this (?:paper|work|study|article)|our)\b)")
+# ("To bridge this gap, in this paper, we": one opening after another)
+# a purpose that points back, ending a sentence: "(designed) to address this challenge", "that tackles these issues"
+_AIM_BACK = re.compile(
+    r"(?:,\s*|\s+)(?:(?:designed|aimed|intended|proposed|developed|built|tailored)\s+)?(?:to|that)\s+(?:address|tackle|"
+    r"overcome|bridge|fill|solve|mitigate|close|remedy|alleviate|resolve|handle|meet|answer|fix)(?:es|s)?\s+(?:this|"
+    r"these|those|such|the above|the aforementioned|both)\b(?:\s+[a-z\-]+){0,3}?(?=\s*[.;])")
 
 
 TEASER_WORDS = 12

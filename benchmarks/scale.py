@@ -344,6 +344,69 @@ def run_one(n: int, work: Path, seed: int, quiet: bool) -> dict:
     return row
 
 
+# --- the reference: a bare MkDocs build of the same pages -------------------------------------
+
+BARE_LIGHT = '{% extends "main.html" %}\n'  # (stock Material's page template for the pages that ask for light.html)
+
+
+def bare_config(work: Path) -> Path:
+    """A configuration for a stock `mkdocs build` of the docs/ a build generated: the project's
+    mkdocs.yml without the digest's hook and Markdown extension, with MkDocs' default plugins (its
+    search), not strict, and Material's own templates (the overrides' light page template replaced by
+    Material's main.html); the same nav, out-of-nav pages, theme options and stylesheet: a site of
+    these pages built by MkDocs and Material alone, in one process, the reference the generator's
+    share of a build is weighed against (docs/performance.md)."""
+    import yaml  # (MkDocs' own dependency)
+    cfg = yaml.safe_load((work / "mkdocs.yml").read_text("utf-8"))
+    for key in ("hooks", "plugins", "strict", "validation"):
+        cfg.pop(key, None)
+    cfg["markdown_extensions"] = [e for e in cfg.get("markdown_extensions", [])
+                                  if not (isinstance(e, str) and e.startswith("generator."))]
+    overrides = work / "bare-overrides"
+    overrides.mkdir(exist_ok=True)
+    (overrides / "light.html").write_text(BARE_LIGHT, "utf-8")
+    cfg["theme"]["custom_dir"] = "bare-overrides"
+    cfg["site_dir"] = "bare-site"
+    path = work / "bare.yml"
+    path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), "utf-8")
+    return path
+
+
+def run_bare(work: Path, quiet: bool) -> dict:
+    """Wall and CPU seconds of a bare `mkdocs build` (bare_config) of work/docs/."""
+    config = bare_config(work)
+    log = open(work.parent / f"bare-{work.name}.log", "w") if quiet else None
+    os.sync()
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    rc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config)], cwd=work,
+                        stdout=log, stderr=subprocess.STDOUT if quiet else None).returncode
+    wall = time.perf_counter() - t0
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if log:
+        log.close()
+    if rc != 0:
+        raise SystemExit(f"the bare mkdocs build in {work} failed (exit {rc})")
+    return {"wall": wall, "cpu": (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime),
+            "site_bytes": dir_size(work / "bare-site")[0]}
+
+
+def bare_lines(rows: list[dict]) -> list[str]:
+    """One line per N that has a bare build: its times, and the generator's stages over it."""
+    out = []
+    for r in rows:
+        b = r.get("bare")
+        if not b:
+            continue
+        gen = sum(v for k, v in r["timings"].items() if k != MKDOCS_STAGE)
+        gen_cpu = sum(v for k, v in (r.get("cpu_stages") or {}).items() if k != MKDOCS_STAGE)
+        out.append(f"N={r['n']:,}: a bare `mkdocs build` of the same docs/ (stock MkDocs and Material, one process): "
+                   f"{b['wall']:.1f} s wall, {b['cpu']:.1f} s CPU, site {b['site_bytes'] / 1e6:,.1f} MB; "
+                   f"generator / bare build: {gen / b['wall']:.2f} in wall seconds, "
+                   f"{gen_cpu / b['cpu']:.2f} in CPU seconds")
+    return out
+
+
 def table(rows: list[dict]) -> str:
     """The benchmark table as Markdown (it is also what docs/performance.md shows)."""
     head = ["N", *MAIN_STAGES, "other", "generator", MKDOCS_STAGE, "total", "gen/mkdocs",
@@ -385,6 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", metavar="DIR", help="build in DIR/n<N>/ and keep it (default: a temporary folder, removed)")
     ap.add_argument("--json", metavar="FILE", help="also write the measurements as JSON")
     ap.add_argument("--verbose", action="store_true", help="show the build's own log instead of writing it to a file")
+    ap.add_argument("--bare", action="store_true",
+                    help="after each build, time a bare `mkdocs build` of the same docs/ (stock MkDocs and Material) for reference")
     ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--work", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -407,6 +472,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"N={n:,}: building in {work} ...", file=sys.stderr, flush=True)
             os.sync()  # (earlier writes flushed first: they would slow this build's own)
             row = run_one(n, work, args.seed, quiet=not args.verbose)
+            if args.bare:
+                print(f"N={n:,}: a bare mkdocs build of the same docs/ ...", file=sys.stderr, flush=True)
+                row["bare"] = run_bare(work, quiet=not args.verbose)
             rows.append(row)
             if args.json:  # after every N, so that a long run's finished sizes are kept
                 Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
@@ -422,6 +490,8 @@ def main(argv: list[str] | None = None) -> int:
         if r.get("alongside"):
             print(f"N={r['n']:,}: in a forked process beside the stages above (not in their wall times): "
                   + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(r["alongside"].items())))
+    for line in bare_lines(rows):
+        print(line)
     print("\nCPU seconds per stage (the build process and its workers):\n")
     print(cpu_table(rows))
     if len(rows) >= 2 and rows[0]["timings"].get("enrich") and rows[-1]["n"] > rows[0]["n"]:

@@ -65,7 +65,7 @@ def test_small_run_prints_the_table_and_builds_the_site(tmp_path):
     manifest = ROOT / "docs" / ".generated.json"
     before = manifest.read_bytes() if manifest.exists() else None
     proc = subprocess.run([sys.executable, str(SCRIPT), "--sizes", "60", "--keep", str(tmp_path / "b"),
-                           "--json", str(out_json)], capture_output=True, text=True, cwd=ROOT, timeout=900)
+                           "--json", str(out_json), "--bare"], capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = [l for l in proc.stdout.splitlines() if l.startswith("|")]
     assert lines[0].startswith("| N | read | normalize | near-duplicates | enrich | render | search index |")
@@ -75,3 +75,12 @@ def test_small_run_prints_the_table_and_builds_the_site(tmp_path):
     site = tmp_path / "b" / "n60" / "site"
     assert (site / "index.html").is_file() and (site / "sitemap.xml").is_file()
     assert (manifest.read_bytes() if manifest.exists() else None) == before  # the repo's docs/ untouched
+    # --bare: the same pages built by stock MkDocs and Material (their full page template, their search)
+    assert re.search(r"^N=60: a bare `mkdocs build` of the same docs/ .*: [\d.]+ s wall, [\d.]+ s CPU, .*"
+                     r"generator / bare build: [\d.]+ in wall seconds", proc.stdout, re.M)
+    assert row["bare"]["wall"] > 0 and row["bare"]["cpu"] > 0
+    bare = tmp_path / "b" / "n60" / "bare-site"
+    page = next((site / "papers").glob("*/index.html")).relative_to(site)
+    assert 'data-md-component="search"' in (bare / page).read_text("utf-8")
+    assert 'data-md-component="search"' not in (site / page).read_text("utf-8")
+    assert (bare / "search" / "search_index.json").is_file()

@@ -22,6 +22,7 @@ import jinja2
 from markupsafe import Markup
 
 from .cache import Cache, memo_key
+from .enrich.names import coined
 from .markup import escape_md, raised
 from .model import Paper
 from .papermap import map_json
@@ -316,6 +317,36 @@ def by_letter(items: list, name) -> list[tuple[str, list]]:
     return sorted(letters.items())
 
 
+_ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+_DOUBLED = re.compile(r"([a-z])\1")
+
+
+def search_examples(papers: list[Paper], tags: list[Term]) -> dict[str, str]:
+    """Queries the home page offers as examples, from this digest's own papers, so that each finds some:
+    `tag`, its most used one-word tag; `name`, the one-word coined name ("Gaia2", not "Multimodal") other
+    abstracts mention most (ties: alphabetical); `typo`, that tag or another with a doubled letter written once ("difusion"), where no
+    abstract writes it so.  A key is missing where the papers offer none."""
+    out: dict[str, str] = {}
+    words = sorted((t for t in tags if _ONE_WORD.fullmatch(t.name)), key=lambda t: (-len(t.papers), t.name.casefold()))
+    if words:
+        out["tag"] = words[0].name
+    mentioned = Counter(i for p in papers for i in p.mentions)
+    named = [(-mentioned[p.id], p.name.casefold(), p.name) for p in papers
+             if p.name and _ONE_WORD.fullmatch(p.name) and coined(p.name)]
+    if named:
+        out["name"] = min(named)[2]
+    texts = None
+    for t in words[:20]:
+        m = _DOUBLED.search(t.name.lower(), 2)
+        if m and len(t.name) >= 7:
+            typo = t.name.lower()[:m.start()] + t.name.lower()[m.start() + 1:]
+            texts = texts if texts is not None else "\n".join(p.plain_text.casefold() for p in papers)
+            if typo not in texts:
+                out["typo"] = typo
+                break
+    return out
+
+
 def term_pages(tags: list[Term], entities: list[Term]) -> dict[str, set[str]]:
     """The tag and entity names that have a page (templates link only those), in every spelling."""
     return {"tags": {s for t in tags for s in t.spellings}, "entities": {s for t in entities for s in t.spellings}}
@@ -601,7 +632,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         for kind, terms, heading, noun in (("tags", tags, "Tags", "tags"),
                                            ("entities", entities, "Datasets, benchmarks and models", "names")):
             out[f"{kind}/index.md"] = env.get_template("term_index.md.j2").render(
-                root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun,
+                root=urls.root(f"{kind}/index.md"), kind=kind, terms=terms, heading=heading, noun=noun, floor=floor,
                 one=noun[:-1], most=most_used(terms), letters=by_letter(terms, lambda t: t.name)).encode("utf-8")
             for t in terms:
                 page(f"{kind}/{slugify(t.name)}.md", "term.md.j2",
@@ -611,7 +642,8 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
         page("papers/index.md", "all_papers.md.j2", lambda: (urls.root("papers/index.md"), [card_keys[id(p)] for p in ordered]),
              root=urls.root("papers/index.md"), papers=ordered, groups=by_letter(ordered, lambda p: p.title))
         out["index.md"] = env.get_template("home.md.j2").render(
-            site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities).encode("utf-8")
+            site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities,
+            examples=search_examples(papers, tags)).encode("utf-8")
     except BaseException:
         if worker:
             worker.cancel()

@@ -183,6 +183,19 @@ def test_field_query(web, site_dir):
     assert got or "No papers match" in web.status()
 
 
+def test_the_home_pages_search_examples_find_papers(web, site_dir):
+    """Each query the home page offers as an example (a typo, tag:, name:; render.search_examples) finds
+    papers in the real search; the name finds its own paper first."""
+    home = (site_dir / "index.html").read_text("utf-8")
+    queries = re.findall(r"<code>([^<]+)</code>", home[home.index('id="how-to-search"'):])
+    assert len(queries) == 3 and queries[1].startswith("tag:") and queries[2].startswith("name:"), queries
+    for query in queries:
+        web.search(query)
+        assert web.hrefs(), query
+    named = {r[0] for r in index_docs(site_dir) if queries[2][5:] in r[1]}
+    assert web.hrefs()[0].rstrip("/").rsplit("/", 1)[-1] in named
+
+
 def test_category_facet_filters_and_lives_in_url(web):
     web.search("diffusion")
     before = web.page.locator(".ps-result .ps-cat").all_inner_texts()
@@ -227,6 +240,16 @@ def test_results_come_before_the_filters_on_a_phone(web):
     web.page.set_viewport_size({"width": 1280, "height": 900})
     result, facets = web.page.locator(".ps-result").first.bounding_box(), web.page.locator(".ps-facets").bounding_box()
     assert facets["x"] > result["x"] and abs(facets["y"] - result["y"]) < 200
+
+
+def test_the_box_offers_its_keyboard_shortcut_only_where_there_is_a_keyboard(browser, base_url):
+    for touch, placeholder in ((False, "Search papers (press /)"), (True, "Search papers")):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=touch, has_touch=touch)
+        page = context.new_page()
+        page.goto(f"{base_url}/tags/")
+        page.wait_for_load_state("load")
+        assert page.get_attribute(".ps-box input[name=query]", "placeholder") == placeholder
+        context.close()
 
 
 def test_a_long_query_goes_on_with_papers_missing_one_word(web):

@@ -281,6 +281,30 @@ def test_build_from_dev_csv(tmp_path):
         listed = [u for t in topics for u in re.findall(r'class="pd-card-title"><a href="\.\./\.\./(papers/[^"]+/)"',
                                                         (site / t / "index.html").read_text("utf-8"))]
         assert sorted(listed) == sorted(by_cat[cat])
+    # from 1,000 papers a tag needs 3 for a page: the index says so, and a rarer tag is no link on its paper's page
+    index = (site / "tags" / "index.html").read_text("utf-8")
+    assert "A tag of fewer than 3 papers has no page of its own: it shows on its papers' pages, unlinked." in index
+    counts: dict[str, int] = {}
+    for p in papers:
+        for t in p["tags"]:
+            counts[t] = counts.get(t, 0) + 1
+    rare = next(p for p in papers if any(counts[t] < 3 for t in p["tags"]))
+    tag = next(t for t in rare["tags"] if counts[t] < 3)
+    assert f'<span class="pd-tag">{markupsafe.escape(tag)}</span>' in (site / rare["url"] / "index.html").read_text("utf-8")
+
+
+def test_home_offers_search_examples_its_own_papers_answer(seed_site):
+    """The home page's search examples come from the digest's papers: a tag with a page, a paper's coined
+    name, a typo no abstract writes; with no papers, the fields alone."""
+    home = " ".join(text_of((seed_site / "index.html").read_text("utf-8")).split())
+    m = re.search(r"tolerates typos \( ?(\w+) ?\), and takes field queries such as tag:(\w+) or name:(\w+) ?\.", home)
+    assert m, home[home.find("How to search"):][:400]
+    typo, tag, name = m.groups()
+    papers = json.loads((seed_site / "data" / "papers.json").read_text())["papers"]
+    assert (seed_site / "tags" / render.slugify(tag) / "index.html").is_file()
+    assert name in {p["name"] for p in papers}
+    assert not any(typo in p["abstract"].casefold() for p in papers)
+    assert render.search_examples([], []) == {}
 
 
 def test_out_of_nav_pages_use_the_light_template(seed_site):

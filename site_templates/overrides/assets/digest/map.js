@@ -214,8 +214,10 @@
         var text = g.label.length > 48 ? g.label.slice(0, 47) + "…" : g.label;
         var w = ctx.measureText(text).width + 6;
         var sx = Math.max(w / 2, Math.min(width - w / 2, g.x * view.scale + view.x));  // (kept inside the map)
-        var sy = g.y * view.scale + view.y - sr - 8, b = [sx - w / 2, sy - 8, sx + w / 2, sy + 8];
-        if (b[2] < 0 || b[0] > width || b[3] < 0 || b[1] > height) return;
+        var cy = g.y * view.scale + view.y, sy = cy - sr - 8;
+        if (sy < 8) sy = cy + sr + 8;  // (no room above the disc: below it, never cut by the frame)
+        var b = [sx - w / 2, sy - 8, sx + w / 2, sy + 8];
+        if (b[2] < 0 || b[0] > width || b[1] < 0 || b[3] > height) return;
         for (var k = 0; k < boxes.length; k++) {
           var o = boxes[k];
           if (b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]) return;

@@ -931,6 +931,10 @@
   }, true);
 
   function init() {
+    // without a keyboard (a touch screen), the box does not offer the "/" shortcut
+    if (root.matchMedia && root.matchMedia("(hover: none) and (pointer: coarse)").matches) {
+      document.querySelectorAll(".ps-box input[name=query]").forEach(function (box) { box.placeholder = "Search papers"; });
+    }
     var c = document.querySelector("[data-paper-search]");
     if (c && !c.__paperSearch) c.__paperSearch = new SearchPage(c);
   }

@@ -151,6 +151,7 @@ _GROUP = re.compile(r"\{([^{}\\$,\s][^{}\\$,\n]*[^{}\\$,\s])\}")
 _TEXT_STYLE = rf"\\(?:{'|'.join(sorted(n for n in STYLE if n not in SWITCH and not n.startswith('math')))})\s*\{{"
 _TEXT_MATH = re.compile(rf"(?:{_TEXT_STYLE})+\s*(?:[^{{}}\\$^_\s]|\\%)(?:[^{{}}\\$^_]|\\%)*(?:[^{{}}\\$^_\s]|\\%)\s*\}}+")
 _TEXT_STYLE_OPEN = re.compile(_TEXT_STYLE)
+_CLOSING = (".", ",", ";", ":", ")")  # what a dropped citation's space goes before
 _BETWEEN_STYLED = frozenset(" ()[],;:.-–—/'!?")  # what may stand between styled words in such math
 # a one-character group glued to its word ("\textbf{Lumos{X}}"): TeX prints the character, not the braces
 _GLUED_GROUP = re.compile(r"\{([A-Za-z0-9])\}")
@@ -367,7 +368,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     inner = text[j + 1:close]
                     flush()
                     if name in DROP:
-                        if not legacy and out and out[-1].kind == "text" and text[close + 1:close + 2] in (".", ",", ";", ":", ")"):
+                        if not legacy and out and out[-1].kind == "text" and text[close + 1:close + 2] in _CLOSING:
                             out[-1].text = out[-1].text.rstrip(" ")  # ("learning \citep{x}. In": "learning. In")
                     elif name in COLORED and close + 1 < n and text[close + 1] == "{":
                         close2 = _matching_brace(text, close + 1)

@@ -324,8 +324,8 @@ _DOUBLED = re.compile(r"([a-z])\1")
 def search_examples(papers: list[Paper], tags: list[Term]) -> dict[str, str]:
     """Queries the home page offers as examples, from this digest's own papers, so that each finds some:
     `tag`, its most used one-word tag; `name`, the one-word coined name ("Gaia2", not "Multimodal") other
-    abstracts mention most (ties: alphabetical); `typo`, that tag or another with a doubled letter written once ("difusion"), where no
-    abstract writes it so.  A key is missing where the papers offer none."""
+    abstracts mention most (ties: alphabetical); `typo`, that tag or another with a doubled letter written
+    once ("difusion"), where no abstract writes it so.  A key is missing where the papers offer none."""
     out: dict[str, str] = {}
     words = sorted((t for t in tags if _ONE_WORD.fullmatch(t.name)), key=lambda t: (-len(t.papers), t.name.casefold()))
     if words:

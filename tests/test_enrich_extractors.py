@@ -791,6 +791,10 @@ def test_a_plus_and_a_greek_letter_are_words_of_a_slug():
     ("We develop a reasoning framework. Based on it, we develop an algorithm called Stein variational negotiated"
      " reasoning (SVNR), which uses Stein variational gradient descent. Experiments show that SVNR surpasses"
      " baselines.", "SVNR"),
+    # ... also where the acronym's shortest long form starts later, its letters set in bold
+    ("This work introduces an approach for programmatic policy discovery, called **M**ultimodal Large **L**anguage"
+     " Model-assisted **E**volutionary **S**earch (MLES). MLES uses multimodal large language models as policy"
+     " generators.", "MLES"),
 ])
 def test_name_cues(text, name):
     assert extract_name(paper_from_text(text).abstract_md) == name

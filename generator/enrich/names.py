@@ -513,7 +513,7 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
                 # the start of a defined phrase names what the phrase stands for: "called Stein variational
                 # negotiated reasoning (SVNR)" names SVNR, not Stein
                 tok = next((a for a, long in pairs.items() if len(long) > len(tok) and text.startswith(long, m.start(1))),
-                           tok)
+                           None) or _defined_after(text, m.start(1), tok, pairs) or tok
                 out.append((score + (0.5 if _TAIL.match(tail) else 0), m.start(1), tok))
     for m in at.scan(_OURS_COINED, _OUR_WORDS):
         tok = _clean(m.group(1))
@@ -583,6 +583,21 @@ def candidates(text: str, tokens: Counter, skip: frozenset[str] = frozenset()) -
 # a release number written after a name: "**Pusa** V1.0", "Segment Anything Model (SAM) 3"
 _VERSION = re.compile(r"\)?\s+([Vv]\d+(?:\.\d+)*|\d{1,2}\.\d+|\d{1,2}(?!\s+(?:times|fold|of|to|and|or|[a-z]+s)\b))"
                       r"(?=[\s,;:)]|\.(?!\d))")  # (a bare number is no release before "times" or a plural: "3 models")
+
+
+_RUN_TO_ACRO = re.compile(r"[^\s().,;:]+(?:\s+[^\s().,;:]+){1,8}\s+\(([^()\s]+)\)")
+
+
+def _defined_after(text: str, start: int, tok: str, pairs: dict[str, str]) -> str | None:
+    """The acronym that the run of words from `start` ends by defining, where it begins with tok, a plain word:
+    "called Multimodal Large Language Model-assisted Evolutionary Search (MLES)" names MLES, whose
+    shortest long form ("Model-assisted Evolutionary Search") starts later than the cue's word."""
+    if coined(tok):  # ("we propose FedTDP for Federated Trajectory Data Preparation (F-TDP)": a name of its own)
+        return None
+    m = _RUN_TO_ACRO.match(text, start)
+    if m and m.group(1) in pairs and m.group(1)[0].casefold() == tok[0].casefold():
+        return m.group(1)
+    return None
 
 
 def _versioned(text: str, end: int, name: str) -> str:

@@ -689,6 +689,18 @@ def raised(name: str) -> str:
     return _POWER.sub(lambda m: (m.group(1) or m.group(2)).translate(_RAISED), name)
 
 
+_INDEX = re.compile(r"(?<=[^\W\d_])_(?:(\d)|\{(\d)\})(?![\w{])")  # ("ℓ_1", "x_{0}"; not "x_12", "snake_case_1a")
+_LOWERED = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def typeset(text: str) -> str:
+    """Plain text with its one-digit powers raised and one-digit indices lowered, as TeX sets them, for
+    reading (a card's teaser): `TV-ℓ_1` -> `TV-ℓ₁`, `Θ(1/Δ^2)` -> `Θ(1/Δ²)`."""
+    if "_" in text:
+        text = _INDEX.sub(lambda m: (m.group(1) or m.group(2)).translate(_LOWERED), text)
+    return raised(text) if "^" in text else text
+
+
 _FLAT = {ord(c): f"^{d}" for d, c in enumerate(SUPERSCRIPT_DIGITS)}
 
 

@@ -163,6 +163,10 @@ def test_titles():
         "We introduce MetaTuner, a framework that integrates prompt optimization and fine-tuning."
     assert teaser("Small models fail. Driven by this question, we present Tina, a family of tiny reasoning models.") == \
         "We present Tina, a family of tiny reasoning models."
+    # a one-digit power or index as TeX sets it, not as plain text writes it flat
+    assert teaser(paper_from_text("Denoising is hard. We propose a TV-$\\ell_1$ framework whose error is"
+                                  " $\\Theta(1/\\Delta^2)$ for every noise level.").plain_text) == \
+        "We propose a TV-ℓ₁ framework whose error is Θ(1/Δ²) for every noise level."
     # a field or a bare kind of thing is the title of many papers: the paper's own topics are added
     opening = "Large language models are everywhere. They still fail at formal proofs."
     assert make_title(None, None, opening, ["large language models", "formal proof", "llms", "proof search"]) \

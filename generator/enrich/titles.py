@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from generator.markup import raised
+from generator.markup import raised, typeset
 from generator.slugs import slugify
 
 from .names import _KINDS, _SELF, CJK_CALLED, CJK_PROPOSE, COMMON, _expands, _initials, _letters, _title_case, acronym_pairs
@@ -976,7 +976,7 @@ def teaser(text: str, limit: int = 200) -> str:
     lead = _LEAD_BACK.match(pick)
     if lead:  # "To address this gap, we introduce X" -> "We introduce X": a card stands alone
         pick = pick[lead.end()].upper() + pick[lead.end() + 1:]
-    return shorten(pick, limit)
+    return shorten(typeset(pick), limit)
 
 
 # an opening that points back to sentences a teaser leaves out, or says nothing ("In this paper, "), before its subject

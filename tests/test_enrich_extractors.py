@@ -136,6 +136,11 @@ def test_titles():
         == "SpecBranch: Unlocking parallelism in speculative decoding and STAS"  # (no loose long form)
     plain = "Existing methods are slow. In this work we propose a spectral method for graph clustering with guarantees."
     assert make_title(None, None, plain, []).startswith("Spectral method for graph clustering")
+    # a phrase ending on what something is for runs on to say what for (within a few words more)
+    geometry = ("Existing methods face two limitations. In this paper, we identify accurate geometry as the"
+                " fundamental prerequisite for effectively exploiting generative models to enhance 3D scene reconstruction.")
+    assert make_title(None, None, geometry, []) == \
+        "Accurate geometry as the fundamental prerequisite for effectively exploiting generative models"
     assert teaser(plain).startswith("We propose a spectral method")  # (not "In this work", which says nothing)
     # a teaser stands alone on a card: no opening that points back to sentences it leaves out
     assert teaser("Agents are unsafe. To address these critical gaps, we introduce NewtonBench, a benchmark of 324"

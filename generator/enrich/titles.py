@@ -130,6 +130,12 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
         if at > 2 and words[at - 1].lower() in _OF_WHAT_WORDS and words[at - 2].lower() in ("a", "an", "the") \
                 and cut[0] < at:  # where it says what it is of: not "learning | with a focus" (on what?)
             at = max(i for i in cut if i < at)
+        elif at and words[at - 1].lower() in _FOR_WHAT_WORDS and words[at].lower() in ("for", "of", "to"):
+            limit = max_words + _FOR_WHAT_MORE
+            after = [i for i in range(at + 2, min(len(words), limit + 1)) if words[i].lower() in _CUT_BEFORE] \
+                + ([len(words)] if len(words) <= limit else [])
+            if after:  # what it is a prerequisite for: "accurate geometry as the fundamental prerequisite | for
+                at = after[0]  # effectively exploiting generative models | to enhance ..."
         words = words[:at]
     math = next((i for i, w in enumerate(words) if i >= 2 and _MATH_WORD.fullmatch(w)), None)
     if math is not None:  # "a low-tubal-rank tensor | X⋆∈ R^n × n × k", "a Gaussian multi-index model | f(x)=g(Ux)"
@@ -146,6 +152,10 @@ def _phrase(rest: str, max_words: int = 10, subject: bool = False) -> str:
 _QUANTITY_NOUNS = ("number set variety range series amount lot pair suite collection family kind type spectrum array "
                    "host plethora multitude").split()
 _OF_WHAT_WORDS = frozenset(_QUANTITY_NOUNS + "focus emphasis view eye goal aim".split())
+# nouns that say what something is for: a phrase that ends on one of them says little without it ("the key")
+_FOR_WHAT_WORDS = frozenset("prerequisite prerequisites key cornerstone foundation foundations basis ingredient "
+                            "ingredients enabler driver drivers".split())
+_FOR_WHAT_MORE = 4  # words a phrase may run past max_words to say it
 _OF_WHAT = re.compile(r"\s+(?:in|under|within|for)\s+the\s+(?:context|presence|absence|case|face|form|sense)$")  # (of what?)
 
 

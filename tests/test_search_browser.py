@@ -379,6 +379,35 @@ def test_results_as_you_type_and_keyboard(web, base_url):
     assert web.page.evaluate("() => document.activeElement.classList.contains('ps-input')")
 
 
+def test_back_returns_to_the_query_before_and_escape_keeps_the_query(web, base_url):
+    """Typing rewrites one history entry per query; a query kept with Enter stays behind the next one, so
+    Back returns to it.  Escape takes the highlight off a result, not the query out of the box."""
+    web.page.goto(f"{base_url}/")
+    web.page.goto(f"{base_url}/search/")
+    box = web.page.locator(".ps-input")
+    box.type("diffusion", delay=10)
+    web.page.keyboard.press("Enter")
+    web.settle()
+    box.fill("")
+    box.type("graph", delay=10)
+    web.settle()
+    web.page.keyboard.press("Enter")
+    assert web.page.url.endswith("/search/?query=graph")
+    web.page.go_back()
+    web.page.wait_for_url(re.compile(r"/search/\?query=diffusion$"))
+    web.settle()
+    assert web.page.input_value(".ps-input") == "diffusion" and web.titles()
+    web.page.go_forward()
+    web.page.wait_for_url(re.compile(r"/search/\?query=graph$"))
+    web.settle()
+    box.focus()
+    web.page.keyboard.press("ArrowDown")
+    assert web.page.get_attribute("#ps-r0", "aria-selected") == "true"
+    web.page.keyboard.press("Escape")
+    assert web.page.get_attribute("#ps-r0", "aria-selected") == "false"
+    assert web.page.input_value(".ps-input") == "graph" and web.page.url.endswith("?query=graph")
+
+
 def test_box_on_every_page_leads_to_search(web, base_url, site_dir):
     paper = next((site_dir / "papers").glob("*/index.html")).parent.name
     web.page.goto(f"{base_url}/papers/{paper}/")
@@ -478,7 +507,8 @@ def test_reading_list_shares_as_a_link_and_as_markdown(web, browser, base_url, s
         other.page.goto(link + f",{bogus},%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E,../../etc")
         other.page.wait_for_selector("[data-reading-list][data-state=ready]", timeout=15000)
         assert other.page.locator(".pd-rl-status").inner_text() == (
-            "A shared list of 3 papers. 2 entries of the link are not a paper's address and were left out.")
+            "A shared list of 2 papers. 1 of its papers is not in this site. 2 entries of the link are not a paper's"
+            " address and were left out.")
         shared = other.page.eval_on_selector_all(".pd-rl-list li", "els => els.map(e => e.textContent)")
         assert [s.split(" · ")[0] for s in shared] == [t for _, t in papers] + [bogus]  # titles read from the pages
         assert "not in this site" in shared[2]
@@ -522,6 +552,23 @@ def test_reading_list_star_on_cards(web, base_url, site_dir):
     web.page.goto(f"{base_url}/reading-list/")
     _list_ready(web)
     assert _listed(web) == [[slug, title]]
+
+
+def test_reading_list_star_on_one_line_lists_and_no_dead_button_without_javascript(web, browser, base_url, site_dir):
+    """"All papers" (and a big tag's or entity's page) lists papers one line each: each line gets a star too.
+    Without JavaScript the paper page's save button, which would do nothing, is not shown."""
+    web.page.goto(f"{base_url}/papers/")
+    lines = web.page.locator("ul.pd-list > li")
+    assert lines.count() == len(list((site_dir / "papers").glob("*/index.html")))
+    assert web.page.locator("ul.pd-list > li > .pd-star").count() == lines.count()
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    slug = next((site_dir / "papers").glob("*/index.html")).parent.name
+    page.goto(f"{base_url}/papers/{slug}/")
+    assert page.locator("[data-pd-save]").count() == 1 and not page.locator("[data-pd-save]").is_visible()
+    context.close()
+    web.page.goto(f"{base_url}/papers/{slug}/")
+    assert web.page.locator("[data-pd-save]").is_visible()
 
 
 def test_reading_list_star_on_a_papers_related_papers(web, base_url, site_dir):
@@ -788,13 +835,42 @@ def test_map_shows_a_papers_title_and_opens_its_page(web, base_url, site_dir):
     assert web.page.locator(".pd-map-tip").is_visible() and web.page.inner_text(".pd-map-tip strong") == title
 
 
+def test_on_a_touch_screen_a_tap_shows_a_dots_title_and_a_second_opens_it(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/iclr-2026/map/")
+        page.wait_for_selector(".pd-map[data-state=ready]", timeout=15000)
+        page.evaluate("() => document.querySelector('.pd-map-canvas').scrollIntoView({block: 'center', behavior: 'instant'})")
+        box = page.locator(".pd-map-canvas").bounding_box()
+        for x, y in [d for d in page.evaluate(_DOT) if 100 < box["y"] + d[1] < 800][::7]:  # (below the header bar)
+            page.touchscreen.tap(box["x"] + x, box["y"] + y)
+            if page.locator(".pd-map-tip").is_visible():
+                break
+        else:
+            raise AssertionError("no tap shows a title")
+        assert "/iclr-2026/map/" in page.url  # read, not opened
+        href = page.get_attribute(".pd-map-tip", "href")
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+        page.wait_for_url(f"{base_url}/{href.replace('../../', '')}")
+    finally:
+        context.close()
+
+
 def test_map_lights_up_words_and_categories_and_zooms_back(web, base_url):
     data = _map(web, f"{base_url}/iclr-2026/map/")
     canvas = web.page.locator(".pd-map-canvas")
     whole = canvas.evaluate("c => c.toDataURL()")
     label = {i: g["label"] for i, g in enumerate(data["groups"])}
-    want = sum("graph" in f"{p[3]} {label[p[2]]}".lower() for p in data["papers"])
+    starts = lambda w, text: any(t.startswith(w) for t in re.split(r"[\W_]+", text.lower()))  # noqa: E731
+    want = sum(starts("graph", f"{p[3]} {label[p[2]]}") for p in data["papers"])
     assert 0 < want < 38
+    # words that begin so, not words holding it ("lora" is no "exploration")
+    inside = sum("ora" in f"{p[3]} {label[p[2]]}".lower() and not starts("ora", f"{p[3]} {label[p[2]]}")
+                 for p in data["papers"])
+    assert inside
+    web.page.fill(".pd-map-filter", "ora")
+    assert web.page.inner_text(".pd-map-count") == f"{sum(starts('ora', f'{p[3]} {label[p[2]]}') for p in data['papers'])} of 38 papers"
     web.page.fill(".pd-map-filter", "Graph")
     assert web.page.inner_text(".pd-map-count") == f"{want} of 38 papers"
     assert web.page.url.endswith("/iclr-2026/map/#q=Graph")  # (a link to what is lit up)
@@ -876,6 +952,13 @@ def test_the_tags_index_shows_the_most_used_first_and_filters_as_you_type(browse
         assert len(shown) == sum("attention heads" in n.lower() for n in names)
         assert web.page.inner_text(".pd-terms-count") == f"{len(shown):,} of {len(names):,} tags"
         assert web.page.locator(".pd-terms-letter:visible").count() == len({t[0].upper() for t in shown})
+        web.page.locator(".pd-terms .pd-chip:visible").first.click()  # ... and back: the box as it was, and its list
+        web.page.wait_for_url(re.compile(r"/tags/[^/]+/$"))
+        web.page.go_back()
+        web.page.wait_for_load_state("load")
+        assert web.page.input_value(".pd-terms-filter") == "Attention HEADS"
+        assert web.page.locator(".pd-terms .pd-chip:visible").count() == len(shown)
+        assert web.page.inner_text(".pd-terms-count") == f"{len(shown):,} of {len(names):,} tags"
         web.page.fill(".pd-terms-filter", "")
         assert web.page.locator(".pd-terms .pd-chip:visible").count() == len(names)
         assert web.errors == [] and web.outside == [] and web.missing == []

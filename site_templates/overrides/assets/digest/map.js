@@ -44,7 +44,7 @@
       var key = Math.floor(p[0] / cell) + "," + Math.floor(p[1] / cell);
       (grid[key] = grid[key] || []).push(i);
       return {x: p[0], y: p[1], group: p[2], category: g.category, title: p[3], slug: p[4],
-              text: (p[3] + " " + g.label).toLowerCase()};
+              text: " " + folded(p[3] + " " + g.label)};
     });
     groups = d.groups.map(function (g) { return {label: g.label, category: g.category, n: 0, x: 0, y: 0, r: 0}; });
     papers.forEach(function (p) { var g = groups[p.group]; g.n += 1; g.x += p.x; g.y += p.y; });
@@ -140,8 +140,13 @@
     if (old) { view.x = w / 2 - old.cx * view.scale; view.y = h / 2 - old.cy * view.scale; }
   }
 
+  // what the box matches: words that begin with what is typed ("lora" lights up LoRA-Pre, not "exploration");
+  // Chinese or Japanese, written without spaces, anywhere in a run
+  function folded(text) { return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " "); }
+  var RUNS = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
+
   function words() {
-    return filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    return folded(filter.value).split(" ").filter(Boolean).map(function (w) { return RUNS.test(w) ? w : " " + w; });
   }
 
   function relight() {
@@ -212,9 +217,9 @@
         var g = groups[i], sr = g.r * view.scale;
         if (sr < LABEL_RADIUS) return;
         var text = g.label.length > 48 ? g.label.slice(0, 47) + "…" : g.label;
-        var w = ctx.measureText(text).width + 6;
-        var sx = Math.max(w / 2, Math.min(width - w / 2, g.x * view.scale + view.x));  // (kept inside the map)
-        var cy = g.y * view.scale + view.y, sy = cy - sr - 8;
+        var w = ctx.measureText(text).width + 6, cx = g.x * view.scale + view.x, cy = g.y * view.scale + view.y;
+        if (cx < 0 || cx > width || cy < 0 || cy > height) return;  // (a disc out of view has no label in it)
+        var sx = Math.max(w / 2, Math.min(width - w / 2, cx)), sy = cy - sr - 8;  // (kept inside the map)
         if (sy < 8) sy = cy + sr + 8;  // (no room above the disc: below it, never cut by the frame)
         var b = [sx - w / 2, sy - 8, sx + w / 2, sy + 8];
         if (b[2] < 0 || b[0] > width || b[1] < 0 || b[3] > height) return;
@@ -314,10 +319,13 @@
     drag = null;
     if (was && !was.moved) {
       var at = point(e), i = nearest(at[0], at[1]);
-      if (i >= 0) window.location.href = url(papers[i]);
+      if (e.pointerType !== "mouse" && i !== hover) showTip(i);  // a touch has no pointing: the first tap shows
+      else if (i >= 0) window.location.href = url(papers[i]);   // the title, a second (or the title) opens it
     }
   });
-  canvas.addEventListener("pointerleave", function () { if (!drag) showTip(-1); });
+  canvas.addEventListener("pointerleave", function (e) {  // (a touch leaves as it lifts: its title stays)
+    if (!drag && e.pointerType === "mouse") showTip(-1);
+  });
   canvas.addEventListener("wheel", function (e) {
     e.preventDefault();
     var at = point(e);

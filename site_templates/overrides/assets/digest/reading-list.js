@@ -152,8 +152,9 @@
   function initStars() {
     var search = document.querySelector("[data-paper-search]");
     var cards = document.querySelectorAll(".pd-card .pd-card-title > a, #related-papers + ol > li > a:first-child, " +
-                                          "#by-the-same-authors + ul > li > a:first-child");
-    if (!cards.length && !search) return;  // (cards, and the related papers and the same authors' of a paper's page)
+                                          "#by-the-same-authors + ul > li > a:first-child, ul.pd-list > li > a:first-child");
+    if (!cards.length && !search) return;  // (cards, the one-line lists of "All papers" and of big tags and entities,
+    // and the related papers and the same authors' of a paper's page)
     refreshStars();
     addStars(cards);
     if (search && window.MutationObserver) {  // results are drawn by paper-search.js, query by query
@@ -364,8 +365,10 @@
     function renderShared(found, skipped) {
       box.textContent = "";
       var mine = load();
+      var here = found.filter(function (it) { return it.found !== false; }).length, gone = found.length - here;
       box.appendChild(el("p", {"class": "pd-rl-status"},
-        "A shared list of " + found.length + (found.length === 1 ? " paper." : " papers.") +
+        "A shared list of " + here + (here === 1 ? " paper." : " papers.") +
+        (gone ? " " + gone + (gone === 1 ? " of its papers is" : " of its papers are") + " not in this site." : "") +
         (skipped ? " " + skipped + (skipped === 1 ? " entry of the link is" : " entries of the link are") +
                    " not a paper's address and " + (skipped === 1 ? "was" : "were") + " left out." : "")));
       box.appendChild(listOf(found, false));

@@ -34,5 +34,8 @@
 
   bar.hidden = false;
   input.addEventListener("input", apply);
-  if (input.value) apply();  // (a value the browser kept on going back)
+  // a value the browser keeps on going back is filled in after this deferred script runs, before "load";
+  // "pageshow" comes after both, also when the page comes back from the back-forward cache
+  window.addEventListener("pageshow", function () { if (input.value) apply(); });
+  if (input.value) apply();
 })();

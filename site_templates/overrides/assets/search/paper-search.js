@@ -659,6 +659,9 @@
     this.shown = PAGE;
     this.active = -1;
     this.seq = 0;
+    // A query arrived at (a link, Enter, Back, a filter) keeps its history entry: the next keystroke
+    // starts a new entry, which typing then rewrites in place (one entry per query, not per letter)
+    this.committed = !!this.state.q;
     this.build();
     var self = this;
     this.ready = Promise.all([loadScript(new URL("lunr.js", BASE).href), fetchJSON("manifest.json"), fetchJSON("meta.json")])
@@ -688,7 +691,8 @@
     input.addEventListener("input", function () {
       self.state.q = input.value;
       self.shown = PAGE;
-      writeURL(self.state, false);
+      writeURL(self.state, self.committed);
+      self.committed = false;
       clearTimeout(timer);  // coalesce fast typing; results still follow each pause
       timer = setTimeout(function () { self.run(); }, 40);
     });
@@ -719,6 +723,7 @@
     c.appendChild(body);
     window.addEventListener("popstate", function () {
       self.state = readURL();
+      self.committed = true;
       input.value = self.state.q;
       self.shown = PAGE;
       if (self.engine) self.run();
@@ -727,13 +732,13 @@
 
   SearchPage.prototype.status = function (text) { this.statusEl.textContent = text; };
 
-  SearchPage.prototype.commit = function () { writeURL(this.state, true); };
+  SearchPage.prototype.commit = function () { writeURL(this.state, true); this.committed = true; };
 
   SearchPage.prototype.key = function (e) {
     var n = this.list.children.length;
     if (e.key === "ArrowDown" && n) { e.preventDefault(); this.setActive(Math.min(this.active + 1, n - 1)); }
     else if (e.key === "ArrowUp" && n) { e.preventDefault(); this.setActive(Math.max(this.active - 1, -1)); }
-    else if (e.key === "Escape") { this.setActive(-1); }
+    else if (e.key === "Escape" && this.active >= 0) { e.preventDefault(); this.setActive(-1); }  // (not the query too)
   };
 
   SearchPage.prototype.setActive = function (i) {
@@ -912,6 +917,7 @@
   SearchPage.prototype.refilter = function () {
     this.shown = PAGE;
     writeURL(this.state, true);
+    this.committed = true;
     if (this.result || this.state.cat != null || this.state.tags.length) this.run();
   };
 

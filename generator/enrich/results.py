@@ -12,7 +12,8 @@ _QUALIFIERS = ("up to", "over", "more than", "nearly", "about", "around", "appro
                "only", "just", "less than", "fewer than", "below", "under", "at most", "almost", "above")
 # (a qualifier stays with its figure: "less than 50% accuracy" is no 50% accuracy)
 _BOUNDS = "<>≤≥≈~"  # ("$\\gt 4$% accuracy gain", "~8% more"): a qualifier as a sign
-_Q = r"(?:(?:" + "|".join(q.replace(" ", r"\s?" if q == "up to" else r"\s+") for q in _QUALIFIERS) + rf")\s+|[{_BOUNDS}]\s?)?"
+_Q = r"(?:(?:" + "|".join(q.replace(" ", r"\s?" if q == "up to" else r"\s+") for q in _QUALIFIERS) \
+    + rf")\s+|[{_BOUNDS}]\s?)?"
 _UNIT = r"(?:AP|mAP|mIoU|BLEU|ROUGE(?:-L)?|FID|dB|PSNR|points?|pp|percentage points?|accuracy|F1|pass@1|Elo)(?![\w@])"
 _COMPARATIVES = r"faster|fewer|less|smaller|lower|higher|more|larger|better|cheaper"
 _CHANGES = (r"speedups?|speed-ups?|acceleration|reductions?|improvements?|gains?|compression|increase|decrease|boost|"
@@ -67,8 +68,8 @@ _LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from|{_CHANGED})
 MAX_CLAIM = 50  # characters
 
 # Every match holds a number, and what precedes its first digit is at most one of these words plus the
-# whitespace before the digit, or a bound's sign (_BOUNDS), or "+" (and one space).  So only a few positions next to each digit can
-# start a match: _matches tries those instead of letting the regex try every position of the text.
+# whitespace before the digit, or a bound's sign (_BOUNDS), or "+" (and one space).  So only a few positions
+# next to each digit can start a match: _matches tries those instead of letting the regex try every position.
 _DIGIT = re.compile(r"\d")
 _LEAD_ARTICLE = re.compile(r"^(?:the|its|an?)\s+")
 _WHAT_OF = re.compile(rf"((?<![\w\-‑@])(?:(?!{_STOP})[A-Za-z][\w\-‑@]*\s+){{0,2}})$")  # (the words right before, up to a stop word)

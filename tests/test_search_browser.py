@@ -560,7 +560,8 @@ def test_reading_list_star_on_one_line_lists_and_no_dead_button_without_javascri
     web.page.goto(f"{base_url}/papers/")
     lines = web.page.locator("ul.pd-list > li")
     assert lines.count() == len(list((site_dir / "papers").glob("*/index.html")))
-    assert web.page.locator("ul.pd-list > li > .pd-star").count() == lines.count()
+    web.page.wait_for_function("() => document.querySelectorAll('ul.pd-list > li > .pd-star').length"
+                               f" === {lines.count()}")  # (as they come into view: here all at once)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     slug = next((site_dir / "papers").glob("*/index.html")).parent.name
@@ -961,6 +962,26 @@ def test_the_tags_index_shows_the_most_used_first_and_filters_as_you_type(browse
         assert web.page.inner_text(".pd-terms-count") == f"{len(shown):,} of {len(names):,} tags"
         web.page.fill(".pd-terms-filter", "")
         assert web.page.locator(".pd-terms .pd-chip:visible").count() == len(names)
+        assert web.errors == [] and web.outside == [] and web.missing == []
+    finally:
+        web.page.close()
+
+
+def test_a_long_list_gets_its_reading_list_stars_as_it_scrolls_into_view(browser, dev_site):
+    """'All papers' of a conference: a star on each line near the screen, not on all of its lines at load
+    (20,000 stars at once added two seconds to the page's load)."""
+    site, base = dev_site
+    web = Watched(browser, base)
+    try:
+        web.page.goto(f"{base}/papers/")
+        stars = "() => document.querySelectorAll('ul.pd-list > li > .pd-star').length"
+        web.page.wait_for_function(f"{stars} > 0")
+        lines = web.page.locator("ul.pd-list > li").count()
+        assert lines == 2120 and web.page.evaluate(stars) < lines
+        last = web.page.locator("ul.pd-list > li").last
+        last.scroll_into_view_if_needed()
+        web.page.wait_for_function("() => { const li = [...document.querySelectorAll('ul.pd-list > li')].pop();"
+                                   " return li.firstElementChild.classList.contains('pd-star') }")
         assert web.errors == [] and web.outside == [] and web.missing == []
     finally:
         web.page.close()

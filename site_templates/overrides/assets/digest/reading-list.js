@@ -149,14 +149,36 @@
     });
   }
 
+  var CHUNK = 100;  // lines of a one-line list given their stars at once (about 2,400 px)
+
+  function starsInView(links) {  // a one-line list's stars, a chunk of lines at a time as they come near the
+    if (!window.IntersectionObserver) return addStars(links);  // screen: "All papers" of 20,000 papers took 2 s
+    var chunks = [];                                             // more to load with a star on every line at once
+    for (var i = 0; i < links.length; i += CHUNK) chunks.push(Array.prototype.slice.call(links, i, i + CHUNK));
+    var io = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (!e.isIntersecting) return;
+        io.unobserve(e.target);
+        addStars(chunks[Number(e.target.getAttribute("data-pd-chunk"))]);
+      });
+    }, {rootMargin: "2000px 0px"});
+    chunks.forEach(function (chunk, k) {
+      var first = chunk[0].parentNode, last = chunk[chunk.length - 1].parentNode;
+      first.setAttribute("data-pd-chunk", String(k));
+      io.observe(first);
+      if (last !== first) { last.setAttribute("data-pd-chunk", String(k)); io.observe(last); }
+    });
+  }
+
   function initStars() {
     var search = document.querySelector("[data-paper-search]");
     var cards = document.querySelectorAll(".pd-card .pd-card-title > a, #related-papers + ol > li > a:first-child, " +
-                                          "#by-the-same-authors + ul > li > a:first-child, ul.pd-list > li > a:first-child");
-    if (!cards.length && !search) return;  // (cards, the one-line lists of "All papers" and of big tags and entities,
-    // and the related papers and the same authors' of a paper's page)
-    refreshStars();
+                                          "#by-the-same-authors + ul > li > a:first-child");
+    var lines = document.querySelectorAll("ul.pd-list > li > a:first-child");  // ("All papers", big tags and entities)
+    if (!cards.length && !lines.length && !search) return;  // (cards, and the related papers and the same authors'
+    refreshStars();                                           // of a paper's page)
     addStars(cards);
+    starsInView(lines);
     if (search && window.MutationObserver) {  // results are drawn by paper-search.js, query by query
       new MutationObserver(function () { addStars(search.querySelectorAll(".ps-result > a.ps-title")); })
         .observe(search, {childList: true, subtree: true});

@@ -408,6 +408,21 @@ def test_back_returns_to_the_query_before_and_escape_keeps_the_query(web, base_u
     assert web.page.input_value(".ps-input") == "graph" and web.page.url.endswith("?query=graph")
 
 
+def test_back_from_a_result_after_show_more_shows_as_many(web, base_url):
+    web.search("model")
+    shown = web.page.locator(".ps-result").count()
+    assert web.page.locator(".ps-more").is_visible(), "the seeds have more than a page of 'model'"
+    web.page.click(".ps-more")
+    web.page.wait_for_function(f"() => document.querySelectorAll('.ps-result').length > {shown}")
+    more = web.page.locator(".ps-result").count()
+    href = web.hrefs()[-1]
+    web.page.locator(".ps-result .ps-title").last.click()
+    web.page.wait_for_url(re.compile(r"/papers/"))
+    web.page.go_back()
+    web.settle()
+    assert web.page.locator(".ps-result").count() == more and web.hrefs()[-1] == href
+
+
 def test_box_on_every_page_leads_to_search(web, base_url, site_dir):
     paper = next((site_dir / "papers").glob("*/index.html")).parent.name
     web.page.goto(f"{base_url}/papers/{paper}/")

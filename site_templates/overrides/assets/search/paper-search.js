@@ -656,7 +656,9 @@
     mark("start");
     this.c = container;
     this.state = readURL();
-    this.shown = PAGE;
+    // how many results were shown: kept in the history entry, so that Back from a result after "Show more"
+    // shows as many again
+    this.shown = Math.max(PAGE, (history.state && history.state.shown) || 0);
     this.active = -1;
     this.seq = 0;
     // A query arrived at (a link, Enter, Back, a filter) keeps its history entry: the next keystroke
@@ -715,17 +717,22 @@
     this.more = el("button", "ps-more md-button", "Show more");
     this.more.type = "button";
     this.more.hidden = true;
-    this.more.addEventListener("click", function () { self.shown += PAGE; self.c.dataset.state = "busy"; self.render(); });
+    this.more.addEventListener("click", function () {
+      self.shown += PAGE;
+      history.replaceState(Object.assign({}, history.state, {shown: self.shown}), "");
+      self.c.dataset.state = "busy";
+      self.render();
+    });
     main.appendChild(this.list);
     main.appendChild(this.more);
     body.appendChild(main);
     body.appendChild(this.facetsEl);
     c.appendChild(body);
-    window.addEventListener("popstate", function () {
+    window.addEventListener("popstate", function (e) {
       self.state = readURL();
       self.committed = true;
       input.value = self.state.q;
-      self.shown = PAGE;
+      self.shown = Math.max(PAGE, (e.state && e.state.shown) || 0);
       if (self.engine) self.run();
     });
   };

@@ -192,6 +192,12 @@ def _styled_words(tex: str) -> bool:
     return not stack and letters >= 2
 
 
+def _math(kind: str, tex: str, legacy: bool) -> Node:
+    """A math node ("math" or "dmath") of every notation ($...$, \\(...\\), an environment): its TeX read as
+    _math_tex reads it (the legacy reading, which ids are made of, as written)."""
+    return Node(kind, tex if legacy else _math_tex(tex))
+
+
 def _math_tex(tex: str) -> str:
     """A math span's TeX with Markdown's escapes undone and text-mode symbols as their characters."""
     if "\\" not in tex:
@@ -288,7 +294,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                                                    and text[end + 1:end + 2].isalpha()):
                     out.extend(parse(tex, depth + 1, legacy))  # "$\textbf{BeyondBench}$": bold words, not math
                 else:
-                    out.append(Node("dmath" if display else "math", tex if legacy else _math_tex(tex)))
+                    out.append(_math("dmath" if display else "math", tex, legacy))
                 i = end + len(closer)
                 continue
             buf.append(c)
@@ -301,7 +307,7 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                 end = text.find(closer, i + 2, i + 2 + MAX_MATH)
                 if end > i + 2:
                     flush()
-                    out.append(Node("math" if nxt == "(" else "dmath", text[i + 2:end].strip()))
+                    out.append(_math("math" if nxt == "(" else "dmath", text[i + 2:end].strip(), legacy))
                     i = end + 2
                     continue
             m = _MATH_ENV.match(text, i) if nxt == "b" and not legacy else None
@@ -309,7 +315,8 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
             if end > 0:
                 flush()
                 stop = text.index("}", end) + 1
-                out.append(Node("dmath", text[m.end():end].strip() if m.group(1) in _WRAPPERS else text[i:stop]))
+                body = text[m.end():end].strip() if m.group(1) in _WRAPPERS else text[i:stop]
+                out.append(_math("dmath", body, legacy))
                 i = stop
                 continue
             m = _ACCENT.match(text, i) if nxt in ACCENTS else None

@@ -321,17 +321,17 @@ _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 _DOUBLED = re.compile(r"([a-z])\1")
 
 
-def search_examples(papers: list[Paper], tags: list[Term]) -> dict[str, str]:
+def search_examples(papers: list[Paper], tags: list[Term], mentioned_by: dict[str, list[Paper]]) -> dict[str, str]:
     """Queries the home page offers as examples, from this digest's own papers, so that each finds some:
     `tag`, its most used one-word tag; `name`, the one-word coined name ("Gaia2", not "Multimodal") other
-    abstracts mention most (ties: alphabetical); `typo`, that tag or another with a doubled letter written
-    once ("difusion"), where no abstract writes it so.  A key is missing where the papers offer none."""
+    abstracts mention most (`mentioned_by`: paper id -> the papers whose abstracts name it; ties: alphabetical);
+    `typo`, that tag or another with a doubled letter written once ("difusion"), where no abstract writes it so.
+    A key is missing where the papers offer none."""
     out: dict[str, str] = {}
     words = sorted((t for t in tags if _ONE_WORD.fullmatch(t.name)), key=lambda t: (-len(t.papers), t.name.casefold()))
     if words:
         out["tag"] = words[0].name
-    mentioned = Counter(i for p in papers for i in p.mentions)
-    named = [(-mentioned[p.id], p.name.casefold(), p.name) for p in papers
+    named = [(-len(mentioned_by.get(p.id, ())), p.name.casefold(), p.name) for p in papers
              if p.name and _ONE_WORD.fullmatch(p.name) and coined(p.name)]
     if named:
         out["name"] = min(named)[2]
@@ -643,7 +643,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
              root=urls.root("papers/index.md"), papers=ordered, groups=by_letter(ordered, lambda p: p.title))
         out["index.md"] = env.get_template("home.md.j2").render(
             site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities,
-            examples=search_examples(papers, tags)).encode("utf-8")
+            examples=search_examples(papers, tags, mentioned_by)).encode("utf-8")
     except BaseException:
         if worker:
             worker.cancel()

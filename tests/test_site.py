@@ -304,7 +304,7 @@ def test_home_offers_search_examples_its_own_papers_answer(seed_site):
     assert (seed_site / "tags" / render.slugify(tag) / "index.html").is_file()
     assert name in {p["name"] for p in papers}
     assert not any(typo in p["abstract"].casefold() for p in papers)
-    assert render.search_examples([], []) == {}
+    assert render.search_examples([], [], {}) == {}
 
 
 def test_out_of_nav_pages_use_the_light_template(seed_site):

@@ -652,13 +652,14 @@
     (push ? history.pushState : history.replaceState).call(history, state, "", url);
   }
 
+  // how many results were shown: kept in the history entry ("Show more"), so that Back from a result shows as many
+  function shownIn(state) { return Math.max(PAGE, (state && state.shown) || 0); }
+
   function SearchPage(container) {
     mark("start");
     this.c = container;
     this.state = readURL();
-    // how many results were shown: kept in the history entry, so that Back from a result after "Show more"
-    // shows as many again
-    this.shown = Math.max(PAGE, (history.state && history.state.shown) || 0);
+    this.shown = shownIn(history.state);
     this.active = -1;
     this.seq = 0;
     // A query arrived at (a link, Enter, Back, a filter) keeps its history entry: the next keystroke
@@ -732,7 +733,7 @@
       self.state = readURL();
       self.committed = true;
       input.value = self.state.q;
-      self.shown = Math.max(PAGE, (e.state && e.state.shown) || 0);
+      self.shown = shownIn(e.state);
       if (self.engine) self.run();
     });
   };

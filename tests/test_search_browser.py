@@ -320,6 +320,25 @@ def test_a_site_published_under_a_path_works_there(browser, published_site, site
             w.page.close()
 
 
+def test_a_word_no_paper_has_is_announced_with_the_words_shown(web, site_dir):
+    """A typo or a word's beginning that no paper has is read as the words it corrects or completes
+    to, and the status line says so, naming them as the shown papers write them; a word papers have,
+    or one asked to be corrected or completed (~, *), is not announced."""
+    web.search("difusion")
+    assert web.status().startswith("No paper has “difusion”: showing “diffusion”"), web.status()
+    assert web.hrefs()
+    web.search("Difusion models")  # as typed, and only for the word no paper has
+    assert re.match(r"No paper has “Difusion”: showing “diffusion”[^.]*\. \d+ papers", web.status()), web.status()
+    for query in ("diffusion", "difusion~1", "diffu*"):
+        web.search(query)
+        assert web.hrefs() and "No paper has" not in web.status(), (query, web.status())
+    names = [r[1].split(":")[0] for r in index_docs(site_dir) if r[1].startswith("Gaia2:")]
+    assert names, "the seed named Gaia2"
+    web.search("name:Gaia3")
+    assert web.status().startswith("No paper has “Gaia3” in its name: showing “Gaia2”"), web.status()
+    assert web.titles()[0].startswith("Gaia2")
+
+
 def test_no_match_says_so(web):
     web.search("qwxzvqj")
     assert web.titles() == []

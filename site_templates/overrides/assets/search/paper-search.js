@@ -188,7 +188,7 @@
         var norm = self.normalize(word);
         if (!norm.trimmed) return;
         clauses.push({
-          word: norm.trimmed.toLowerCase(), term: norm.term, stop: norm.term === null,
+          word: norm.trimmed.toLowerCase(), typed: word, term: norm.term, stop: norm.term === null,
           fields: fields || self.fields, presence: presence, prefix: prefix, fuzzy: fuzzy
         });
       });
@@ -350,7 +350,8 @@
    * terms, relatedTerms}: papers matching every positive clause (or, when none does, those
    * matching some, with partial = true), best first; `matched` and `direct` are bit sets of the
    * clauses a paper matches at all and with their own words (not only by related terms:
-   * `related`); `terms` and `relatedTerms` are the index terms that matched, for highlighting.
+   * `related`); `terms` and `relatedTerms` are the index terms that matched, for highlighting;
+   * `readAs` [{word, typed, fields, terms}]: the query's words that no paper has, with the terms they were read as.
    */
   Engine.prototype.search = function (query) {
     var self = this, clauses = this.parse(query);
@@ -406,6 +407,10 @@
       var score = new Float64Array(N), mask = new Uint32Array(N), direct = new Uint32Array(N), banned = new Uint8Array(N);
       var ideas = new Uint16Array(N);  // related terms of the clauses a paper matches through them only
       var terms = new Set(), relatedTerms = new Set();
+      // a word no paper has, read as the words it completes or corrects to (not asked for with * or ~)
+      var guessed = clauses.map(function (c, ci) {
+        return c.presence >= 0 && !c.stop && !c.prefix && !c.fuzzy && !exact(ci).length ? new Set() : null;
+      });
       clauses.forEach(function (c, ci) {
         var bit = 1 << ci, fidx = c.fields.map(function (f) { return self.fieldIndex[f]; });
         var rel = related[ci].size && { score: new Float64Array(N), count: new Uint16Array(N), stamp: new Int32Array(N) };
@@ -430,6 +435,7 @@
               }
             }
             if (seen && c.presence >= 0) (byRelation ? relatedTerms : terms).add(self.terms[id]);
+            if (seen && guessed[ci] && !byRelation) guessed[ci].add(self.terms[id]);
           });
         });
         // a paper with every word of a long form of the clause's acronym has the acronym's idea
@@ -512,7 +518,10 @@
         partial = false;
       }
       relatedTerms.forEach(function (t) { if (terms.has(t)) relatedTerms.delete(t); });
-      return { clauses: clauses, hits: list, partial: partial, near: near.length, terms: terms, relatedTerms: relatedTerms };
+      var readAs = [];
+      clauses.forEach(function (c, ci) { if (guessed[ci] && guessed[ci].size) readAs.push({ word: c.word, typed: c.typed, fields: c.fields, terms: guessed[ci] }); });
+      return { clauses: clauses, hits: list, partial: partial, near: near.length, terms: terms, relatedTerms: relatedTerms,
+               readAs: readAs };
     });
   };
 
@@ -632,6 +641,46 @@
     }
     if (end < words.length) frag.appendChild(document.createTextNode(" …"));
     return frag;
+  }
+
+  function unpunctuated(word) { return word.replace(/^[^\w\u00C0-\uFFFF]+|[^\w\u00C0-\uFFFF]+$/g, ""); }
+
+  /** How the shown papers write the index terms `terms`: up to three words, the most written first
+   * (a term is a stem: "transform" stands for "transformer" and "transformers"). */
+  function writtenAs(engine, docs, terms) {
+    var count = new Map(), cased = new Map();
+    docs.forEach(function (d) {
+      if (!d) return;
+      [d.title, d.text].concat(d.authors || []).forEach(function (text) {
+        String(text || "").split(/[\s\-–—\/]+/).forEach(function (raw) {
+          var word = unpunctuated(raw);
+          if (!word || !terms.has(engine.normalize(engine.foldText(word)).term)) return;
+          var key = word.toLowerCase(), seen = cased.get(key) || new Map();
+          seen.set(word, (seen.get(word) || 0) + 1);
+          cased.set(key, seen);
+          count.set(key, (count.get(key) || 0) + 1);
+        });
+      });
+    });
+    var keys = Array.from(count.keys()).sort(function (a, b) { return count.get(b) - count.get(a) || (a < b ? -1 : a > b ? 1 : 0); });
+    return keys.slice(0, 3).map(function (key) {  // in lower case where a paper writes it so, else as most written ("GRACE")
+      var seen = cased.get(key);
+      return seen.has(key) ? key : Array.from(seen).sort(function (a, b) { return b[1] - a[1] || (a[0] < b[0] ? -1 : 1); })[0][0];
+    });
+  }
+
+  var FIELD_NAMES = { title: "in its title", name: "in its name", tag: "in its tags", entity: "among its datasets and models",
+                      category: "in its category", author: "among its authors", text: "in its abstract" };
+
+  /** "No paper has “transfomer”: showing “transformer”." for each word of the query read as others
+   * ("No paper has “GRAPE” in its name" for a field's). */
+  function readAsNote(engine, docs, readAs) {
+    return readAs.map(function (r) {
+      var words = writtenAs(engine, docs, r.terms);
+      if (!words.length) words = Array.from(r.terms).sort().slice(0, 3);
+      var where = r.fields.length === 1 ? " " + (own(FIELD_NAMES, r.fields[0]) || "in its " + r.fields[0]) : "";
+      return "No paper has “" + (unpunctuated(r.typed || "") || r.word) + "”" + where + ": showing " + words.map(function (w) { return "“" + w + "”"; }).join(", ") + ".";
+    }).join(" ");
   }
 
   // URL parameters: query, category, tag (repeatable).  The page writes "query", not "q": with
@@ -840,7 +889,8 @@
         words.toLocaleString("en") + (words === 1 ? " paper" : " papers") + " with these words, " +
         byIdea.toLocaleString("en") + " more on related ideas.";
       if (res.near) count += " " + res.near.toLocaleString("en") + " more with all of the words but one.";
-      self.status((res.partial ? "No paper matches every word; " + n + " match some." : count) +
+      var note = res.readAs && res.readAs.length ? readAsNote(eng, docs, res.readAs) + " " : "";
+      self.status(note + (res.partial ? "No paper matches every word; " + n + " match some." : count) +
         (hits.length > page.length ? " Showing " + page.length + "." : ""));
       self.done();
     }).catch(function (err) { if (current()) { self.status("Search failed: " + err.message); self.done(); } });

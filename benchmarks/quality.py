@@ -70,19 +70,24 @@ def category_cv(papers, folds: int) -> dict:
             "macro_f1": float(f1_score(y, pred, labels=sorted(set(y)), average="macro"))}
 
 
-def names(papers, rows=None) -> dict:
-    """`rows(i)`: score only the papers at those row numbers (common names still come from all papers)."""
+def name_cases(papers, rows=None):
+    """(paper, the Name its real title "Name: ..." opens with, the name extracted) for the papers whose abstract
+    writes that Name; `rows(i)`: only the papers at those row numbers (common names still come from all papers)."""
     common = corpus_common([token_counts(p.plain_text) for p in papers], build_corpus([corpus_text(p.plain_text) for p in papers]))
-    hit = got = total = 0
     for i, p in enumerate(papers):
         if rows is not None and not rows(i):
             continue
         m = re.match(r"^([^:]{1,60}):\s", p.given_title or "")
         want = flat(m.group(1).strip()) if m else None  # (a title sets A^2FM raised, as A²FM)
-        if not want or want not in p.plain_text:
-            continue
+        if want and want in p.plain_text:
+            yield p, want, extract_name(p.abstract_md, common)
+
+
+def names(papers, rows=None) -> dict:
+    """Name recall and precision (name_cases)."""
+    hit = got = total = 0
+    for _, want, name in name_cases(papers, rows):
         total += 1
-        name = extract_name(p.abstract_md, common)
         got += name is not None
         hit += name == want
     return {"name_subset": total, "name_recall": hit / max(total, 1), "name_precision": hit / max(got, 1)}

@@ -39,7 +39,7 @@ from lunr import __TARGET_JS_VERSION__
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .cache import Cache, memo_key
-from .markup import SUPERSCRIPT_DIGITS
+from .markup import SUBSCRIPT_DIGITS, SUPERSCRIPT_DIGITS
 from .model import Paper
 from .parallel import fork_map, trim_memory
 from .readers import CJK_CHARS
@@ -179,11 +179,13 @@ def _fold_table() -> dict[str, str]:
     """What a text is read as before lunr's pipeline, in the index and (paper-search.js, from the manifest's
     "fold") in a query: a dash or minus inside a word splits it as a hyphen does ("Jensen–Shannon",
     "vision–language"), an accented Latin letter is its letter ("Schrödinger": "schrodinger"), a Greek
-    letter its name ("α-divergence": "alpha divergence"), and a power its digit, raised or after a caret
-    ("A²FM", "A^2FM": "a2fm", as people type it)."""
+    letter its name ("α-divergence": "alpha divergence"), a power or an index its digit, raised, after a caret
+    or lowered ("A²FM", "A^2FM": "a2fm", "ℓ₁": "l1", as people type them).  (_fold also drops a possessive 's.)"""
     import unicodedata
     table = {c: " " for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
     table.update({c: str(d) for d, c in enumerate(SUPERSCRIPT_DIGITS)})
+    table.update({c: str(d) for d, c in enumerate(SUBSCRIPT_DIGITS)})  # ("ℓ₁": "l1")
+    table["ℓ"] = "l"
     table["^"] = ""
     for cp in range(0x391, 0x3CA):
         words = unicodedata.name(chr(cp), "").split()  # GREEK SMALL LETTER ALPHA (not ... WITH TONOS)
@@ -200,8 +202,14 @@ FOLD = _fold_table()
 _FOLD = str.maketrans(FOLD)
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b", re.ASCII)  # ("Heun's": "Heun", as a query has it; paper-search.js's foldText)
+
+
 def _fold(text: str) -> str:
-    return text if text.isascii() else text.translate(_FOLD)
+    """text as the index reads it (_fold_table), a possessive 's dropped."""
+    if "'" in text or "’" in text:
+        text = _POSSESSIVE.sub("", text)
+    return text if text.isascii() and "^" not in text else text.translate(_FOLD)
 
 
 def _cjk_pairs(text: str) -> str:

@@ -89,6 +89,7 @@ const out = {};
     out.engine[q] = {slugs: res.hits.map(h => slugOf(h.doc)), partial: res.partial, near: res.near,
                      nearHits: res.hits.map(h => !!h.near),
                      related: res.hits.map(h => h.related), ideas: res.hits.map(h => h.ideas), relatedTerms: [...res.relatedTerms].sort(),
+                     loose: res.hits.map(h => h.loose), readAs: res.readAs.map(r => [r.word, [...r.terms].sort()]),
                      facets: engine.facet(res.hits, cmd.filters && cmd.filters[q] || {cat: null, tags: []})};
   }
   // 3. lunr.js's own Builder over the same documents, against the union of the shards
@@ -506,6 +507,34 @@ def test_a_power_is_found_raised_after_a_caret_or_flat(tmp_path):
     queries = ["A2FM", "A^2FM", "A²FM", "a2fm agent"]
     out = run_node(tmp_path, papers, {"engineQueries": queries})["engine"]
     assert {q: out[q]["slugs"] for q in queries} == {q: [slug("p-a2")] for q in queries}
+
+
+def test_a_caret_a_possessive_and_a_script_l_are_read_as_people_type_them(tmp_path):
+    """A name an ASCII abstract writes with a caret (EMPO^2) is found as EMPO², EMPO^2 and EMPO2 (the index kept
+    the caret of an ASCII text); a word written with a possessive is found with or without it ("Heun's", a
+    curly ’ too); an index lowered and a script l ("ℓ₁-Product") as l1.  None is taken for a typo."""
+    papers = [paper("p-em", "Exploratory memory-augmented agents", "We propose EMPO^2, a hybrid optimization.", "Agents"),
+              paper("p-he", "Stochastic interpolants", "We analyze Heun's method and the dancer’s pose.", "Generative models"),
+              paper("p-l1", "PHyCLIP: ℓ₁-Product of hyperbolic factors", "Hierarchy and compositionality.", "Learning"),
+              paper("p-x", "Empowering small models", "We empower agents to dance.", "Agents")]
+    want = {"EMPO²": "p-em", "EMPO^2": "p-em", "EMPO2": "p-em", "Heun": "p-he", "Heun's": "p-he", "heun’s": "p-he",
+            "dancer": "p-he", "dancer's": "p-he", "l1": "p-l1", "ℓ1": "p-l1", "ℓ₁": "p-l1"}
+    out = run_node(tmp_path, papers, {"engineQueries": list(want)})["engine"]
+    assert {q: out[q]["slugs"][:1] for q in want} == {q: [slug(p)] for q, p in want.items()}
+    assert all(out[q]["readAs"] == [] and not out[q]["partial"] for q in want)
+
+
+def test_a_word_no_paper_has_is_read_as_others_and_longer_words_are_told_apart(tmp_path):
+    """A typo is read as the words it corrects to (readAs: what the page announces); a word papers have is
+    not, and the papers that have only longer words beginning with it ("SAM": "sampling") come after those
+    with the word, marked loose; asked for with *, a longer word is the word."""
+    papers = [paper("p-sam", "Sharpness-aware minimization", "SAM flattens the loss landscape.", "Optimization"),
+              paper("p-smp", "Faster sampling", "A sampler for diffusion models, and more samples.", "Generative models")]
+    out = run_node(tmp_path, papers, {"engineQueries": ["SAM", "sam*", "sharpnes", "sharpness"]})["engine"]
+    assert out["SAM"]["slugs"] == [slug("p-sam"), slug("p-smp")] and out["SAM"]["loose"] == [False, True]
+    assert out["SAM"]["readAs"] == [] and out["sam*"]["loose"] == [False, False]
+    assert out["sharpnes"]["slugs"] == [slug("p-sam")] and out["sharpnes"]["readAs"] == [["sharpnes", ["sharp"]]]
+    assert out["sharpness"]["readAs"] == [] and out["sharpness"]["loose"] == [False]
 
 
 def test_words_in_a_row_rank_the_papers_that_write_them_so_first(tmp_path):

@@ -36,6 +36,7 @@
   var PAGE = 10;           // results per page
   var NEAR_CLAUSES = 3;    // from this many words, papers with all of them but one follow when the full matches are < PAGE
   var MAX_CLAUSES = 16;
+  var POSSESSIVE = /(?<=\w)['’]s\b/g;  // a possessive 's, which the index drops (search.py's _POSSESSIVE)
   var FIELD_ALIASES = {
     title: "title", name: "name", tag: "tag", tags: "tag", entity: "entity", entities: "entity",
     category: "category", cat: "category", author: "author", authors: "author", text: "text", abstract: "text"
@@ -137,10 +138,11 @@
   /** A text as the index read it: dashes inside words split them, accents and Greek letters spelled out, powers flat. */
   Engine.prototype.foldText = function (text) {
     var fold = this.foldTable;
-    return this.foldRe ? String(text).replace(this.foldRe, function (c) {
+    text = String(text).replace(POSSESSIVE, "");  // ("Heun's" is "Heun", as search.py's _fold reads it)
+    return this.foldRe ? text.replace(this.foldRe, function (c) {
       var to = own(fold, c);
       return to === undefined ? c : to;  // (a caret folds to nothing: "A^2FM" is "A2FM")
-    }) : String(text);
+    }) : text;
   };
 
   /** lunr's index-time pipeline for one token: trimmer, stop-word filter, stemmer. */
@@ -234,9 +236,11 @@
     return ids.sort(function (a, b) { return df[b] - df[a] || a - b; }).slice(0, max);
   };
 
-  /** term id -> weight for one clause: exact, prefix and typo-tolerant expansions. */
+  /** term id -> weight for one clause: exact, prefix and typo-tolerant expansions; its `loose`: the ids of
+   * the completions and corrections not asked for (by * or ~). */
   Engine.prototype.expand = function (c) {
     var out = new Map(), self = this;
+    out.loose = new Set();
     function add(id, w) { if ((out.get(id) || 0) < w) out.set(id, w); }
     [c.term, c.word].forEach(function (t) {
       var id = t && self.termIndex.get(t);
@@ -247,9 +251,10 @@
     out.forEach(function (w, id) { wordDf = Math.max(wordDf, self.df[id]); });
     // a completion or a correction weighs as common as it is beside the word and the other candidates
     // (the square root of its share): "lear" is "learn" far more than "LearNAT", "ViT" is not "VitaBench"
+    var loose = new Set();  // completions and corrections the query did not ask for (with * or ~)
     function byDf(ids, w) {
       var top = Math.max(wordDf, ids.length ? self.df[ids[0]] : 0, 1);  // (ids: most frequent first)
-      ids.forEach(function (id) { add(id, w(id) * Math.sqrt(self.df[id] / top)); });
+      ids.forEach(function (id) { add(id, w(id) * Math.sqrt(self.df[id] / top)); if (!c.fuzzy) loose.add(id); });
     }
     var autoPrefix = c.word.length >= 2;
     if (c.prefix || autoPrefix) {
@@ -289,6 +294,7 @@
       // one edit weighs more than two: "transfomer" is "transformer" before "transfer"
       byDf(self._topByDf(found, FUZZY_MAX), function (id) { return W_FUZZY / Math.max(1, edited.get(id)); });
     }
+    out.loose = new Set(Array.from(loose).filter(function (id) { return out.get(id) !== W_EXACT; }));
     return out;
   };
 
@@ -346,11 +352,12 @@
   };
 
   /**
-   * Run a query.  Resolves to {clauses, hits: [{doc, score, matched, direct, related}], partial,
+   * Run a query.  Resolves to {clauses, hits: [{doc, score, matched, direct, related, loose}], partial,
    * terms, relatedTerms}: papers matching every positive clause (or, when none does, those
    * matching some, with partial = true), best first; `matched` and `direct` are bit sets of the
    * clauses a paper matches at all and with their own words (not only by related terms:
-   * `related`); `terms` and `relatedTerms` are the index terms that matched, for highlighting;
+   * `related`), `loose`: with a word only through a completion of it ("SAM": "sampling"); `terms` and
+   * `relatedTerms` are the index terms that matched, for highlighting;
    * `readAs` [{word, typed, fields, terms}]: the query's words that no paper has, with the terms they were read as.
    */
   Engine.prototype.search = function (query) {
@@ -406,6 +413,7 @@
       var N = self.manifest.docs, nf = self.fields.length;
       var score = new Float64Array(N), mask = new Uint32Array(N), direct = new Uint32Array(N), banned = new Uint8Array(N);
       var ideas = new Uint16Array(N);  // related terms of the clauses a paper matches through them only
+      var whole = new Uint32Array(N);  // clauses a paper matches with the word itself, not only a completion of it
       var terms = new Set(), relatedTerms = new Set();
       // a word no paper has, read as the words it completes or corrects to (not asked for with * or ~)
       var guessed = clauses.map(function (c, ci) {
@@ -417,7 +425,7 @@
         [expansions[ci], related[ci]].forEach(function (ex, byRelation) {
           ex.forEach(function (w, id) {
             var s = self.shardOf[id], sh = self.loaded.get(s), k = id - self.shardFirst[s];
-            var seen = false;
+            var seen = false, isLoose = ex.loose !== undefined && ex.loose.has(id);
             for (var j = 0; j < fidx.length; j++) {
               var q = k * nf + fidx[j], a = sh.start[q], b = sh.start[q + 1];
               if (a < b) seen = true;
@@ -432,6 +440,7 @@
                 score[doc] += w * sh.w[p];
                 mask[doc] |= bit;
                 direct[doc] |= bit;
+                if (!isLoose) whole[doc] |= bit;
               }
             }
             if (seen && c.presence >= 0) (byRelation ? relatedTerms : terms).add(self.terms[id]);
@@ -458,6 +467,7 @@
             score[doc] += W_EXACT * sum[doc] / ids.length;
             mask[doc] |= bit;
             direct[doc] |= bit;
+            whole[doc] |= bit;
             any = true;
           }
           if (any) ids.forEach(function (id) { terms.add(self.terms[id]); });
@@ -487,12 +497,14 @@
         if (c.presence >= 0) all |= 1 << ci;
         if (c.presence > 0) required |= 1 << ci;
       });
+      var worded = 0;  // the clauses whose word itself some paper has
+      clauses.forEach(function (c, ci) { if (exact(ci).length) worded |= 1 << ci; });
       var hits = [];
       for (var doc = 0; doc < N; doc++) {
         var m = mask[doc];
         if (m && !banned[doc] && (m & required) === required) {
           hits.push({ doc: doc, score: score[doc], matched: m, related: (m & ~direct[doc]) !== 0, direct: direct[doc], ideas: ideas[doc],
-                      phrases: inRow[doc] });
+                      phrases: inRow[doc], loose: (direct[doc] & ~whole[doc] & worded) !== 0 });
         }
       }
       function bits(x) { var n = 0; while (x) { n += x & 1; x >>>= 1; } return n; }
@@ -504,17 +516,18 @@
         near.forEach(function (h) { h.near = true; });
       }
       var list = partial ? hits : full;
-      // the papers with the words themselves first, then those with related terms for some (the
-      // more of the related terms a paper has, the surer it is on the idea)
+      // the papers with the words themselves first, then those with only a longer word for some ("SAM":
+      // "sampling"), then those with related terms for some (the more of the related terms a paper has, the
+      // surer it is on the idea)
       function order(a, b) {
-        return bits(b.direct) - bits(a.direct) || bits(b.matched) - bits(a.matched) || b.phrases - a.phrases ||
+        return bits(b.direct) - bits(a.direct) || bits(b.matched) - bits(a.matched) || a.loose - b.loose || b.phrases - a.phrases ||
           (a.related || b.related ? b.ideas - a.ideas : 0) || b.score - a.score || a.doc - b.doc;
       }
       list = list.sort(order).concat(near.sort(order));
       if (clauses.length && !clauses.some(function (c) { return c.presence >= 0; })) {
         // only exclusions: every paper but those
         list = [];
-        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0, related: false, direct: 0, ideas: 0, phrases: 0 });
+        for (var d = 0; d < N; d++) if (!banned[d]) list.push({ doc: d, score: 0, matched: 0, related: false, direct: 0, ideas: 0, phrases: 0, loose: false });
         partial = false;
       }
       relatedTerms.forEach(function (t) { if (terms.has(t)) relatedTerms.delete(t); });
@@ -756,6 +769,12 @@
     this.statusEl.setAttribute("role", "status");
     this.statusEl.setAttribute("aria-live", "polite");
     c.appendChild(this.statusEl);
+    // on a narrow screen the filters come after the results: a button leads down to them
+    this.toFilters = el("button", "ps-to-filters", "Filter by category or tag ↓");
+    this.toFilters.type = "button";
+    this.toFilters.hidden = true;
+    this.toFilters.addEventListener("click", function () { self.facetsEl.scrollIntoView({ block: "start" }); });
+    c.appendChild(this.toFilters);
     var body = el("div", "ps-body");
     this.facetsEl = el("aside", "ps-facets");
     this.facetsEl.setAttribute("aria-label", "Filters");
@@ -845,7 +864,7 @@
     this.active = -1;
     this.input.removeAttribute("aria-activedescendant");
     if (!res) {
-      this.clear(this.list); this.clear(this.facetsEl); this.more.hidden = true;
+      this.clear(this.list); this.clear(this.facetsEl); this.more.hidden = true; this.toFilters.hidden = true;
       this.status("Search " + eng.manifest.docs.toLocaleString("en") + " papers: type words, name:, tag:benchmark, category:, prefix*, typo~1. Press / to come back here.");
       this.done();
       return;
@@ -883,11 +902,16 @@
       mark("docs");
       self.more.hidden = hits.length <= page.length;
       var n = hits.length.toLocaleString("en"), full = hits.length - (res.near || 0);
-      var byIdea = hits.filter(function (h) { return h.related && !h.near; }).length, words = full - byIdea;
-      var count = !byIdea ? full.toLocaleString("en") + (full === 1 ? " paper." : " papers.") :
-        !words ? byIdea.toLocaleString("en") + (byIdea === 1 ? " paper" : " papers") + " on related ideas." :
-        words.toLocaleString("en") + (words === 1 ? " paper" : " papers") + " with these words, " +
-        byIdea.toLocaleString("en") + " more on related ideas.";
+      var byIdea = hits.filter(function (h) { return h.related && !h.near; }).length;
+      var longer = hits.filter(function (h) { return h.loose && !h.related && !h.near; }).length;
+      var words = full - byIdea - longer, parts = [];
+      var asked = res.clauses.filter(function (c) { return c.presence >= 0; });
+      var word = asked.length === 1 ? "“" + (unpunctuated(asked[0].typed || "") || asked[0].word) + "”" : "";
+      function papers(k, more) { return k.toLocaleString("en") + (more ? " more" : k === 1 ? " paper" : " papers"); }
+      if (words) parts.push(papers(words) + (!longer && !byIdea ? "" : word && longer ? " with " + word : " with these words"));
+      if (longer) parts.push(papers(longer, parts.length) + " with longer words beginning " + (word || "like yours"));
+      if (byIdea) parts.push(papers(byIdea, parts.length) + " on related ideas");
+      var count = parts.join(", ") + ".";
       if (res.near) count += " " + res.near.toLocaleString("en") + " more with all of the words but one.";
       var note = res.readAs && res.readAs.length ? readAsNote(eng, docs, res.readAs) + " " : "";
       self.status(note + (res.partial ? "No paper matches every word; " + n + " match some." : count) +
@@ -937,6 +961,7 @@
   SearchPage.prototype.renderFacets = function (f) {
     var self = this, box = this.facetsEl;
     this.clear(box);
+    this.toFilters.hidden = !f.categories.length && !f.tags.length;
     function group(title, items, selected, toggle, limit) {
       if (!items.length && !selected.length) return;
       var sec = el("section", "ps-facet");

@@ -211,6 +211,8 @@ def _math_tex(tex: str) -> str:
 _TEXT_LETTER = re.compile(rf"(?:{_TEXT_STYLE})+\s*[A-Za-z]\s*\}}+")
 # \"o, \"{o}, \'{\i}, \v{c}: an accent on a letter (\i, \j: the dotless letters TeX accents)
 _ACCENT = re.compile(r"\\(?:(['\"`^~=.])|([cvuHkrdb])(?=\{))(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))")
+_ESCAPED_OPEN = re.compile(r"[^\s\d.,]")  # (math opens with no space, and no digit: "\$5 and \$10" are prices)
+_ESCAPED_MATH = re.compile(r"\\[A-Za-z]{2,}|\\?[_^]\{?\w")  # what makes "\$...\$" math: a command, a sub- or superscript
 # a display-math environment written outside $...$ ("\\begin{equation} L \\le \\frac{1}{n} \\end{equation}"): math
 _MATH_ENV = re.compile(r"\\begin\{(equation|align|aligned|gather|gathered|multline|eqnarray|displaymath|split|"
                        r"alignat|flalign|cases|array|[pbvBV]?matrix)(\*?)\}")
@@ -310,6 +312,13 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     out.append(_math("math" if nxt == "(" else "dmath", text[i + 2:end].strip(), legacy))
                     i = end + 2
                     continue
+            end = text.find("\\$", i + 2, i + 2 + MAX_MATH) if nxt == "$" and not legacy else -1
+            if end > i + 2 and _ESCAPED_OPEN.match(text, i + 2) and not text[end - 1].isspace() \
+                    and "$" not in text[i + 2:end] and _ESCAPED_MATH.search(text, i + 2, end):
+                flush()  # math whose dollars were escaped as Markdown's: "\$p(\boldsymbol{y} | \boldsymbol{x}\_t)\$"
+                out.append(_math("math", text[i + 2:end].strip(), legacy))  # (not a price: "\$5 and \$10")
+                i = end + 2
+                continue
             m = _MATH_ENV.match(text, i) if nxt == "b" and not legacy else None
             end = text.find(f"\\end{{{m.group(1)}{m.group(2)}}}", m.end(), i + MAX_MATH) if m else -1
             if end > 0:
@@ -697,7 +706,8 @@ def raised(name: str) -> str:
 
 
 _INDEX = re.compile(r"(?<=[^\W\d_])_(?:(\d)|\{(\d)\})(?![\w{])")  # ("ℓ_1", "x_{0}"; not "x_12", "snake_case_1a")
-_LOWERED = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉"
+_LOWERED = str.maketrans("0123456789", SUBSCRIPT_DIGITS)
 
 
 def typeset(text: str) -> str:

@@ -123,6 +123,17 @@ def test_math_with_commands_and_currency_dollars():
     assert paper.plain_text == "costs $9 USD and runs in O(n^2) time"
 
 
+def test_math_whose_dollars_are_escaped_is_math_and_prices_stay_prices():
+    """"\\$p(\\boldsymbol{y} | x\\_t)\\$": an author escaped the dollars as Markdown's, and the span holds TeX
+    (a command, an index or a power): math.  "\\$5 and \\$10", "\\$ x \\$" and a price beside an index are text."""
+    paper = norm(r"learn a surrogate for \$p(\boldsymbol{y} | \boldsymbol{x}\_t)\$. A \$x^2\$ term.")
+    assert paper.abstract_html.count("<math") == 2 and "$" not in paper.abstract_html
+    assert paper.plain_text == "learn a surrogate for p(y | x_t). A x^2 term."
+    for text in (r"It costs \$5 and \$10 a run.", r"pay \$5, item\_name \$3 today", r"a \$ x\_1 \$ sign"):
+        paper = norm(text)
+        assert "<math" not in paper.abstract_html and paper.plain_text.count("$") == 2, text
+
+
 def test_a_tex_command_between_digits_is_math_and_ids_stay_as_they_were():
     """"256$\\times$256" and "11.4$\\pm$2.1": a span that opens with a TeX command is math before a digit
     too (currency "$5 and $10" still is not); a math symbol outside math reads as its symbol.  The ids
@@ -388,7 +399,8 @@ def test_a_given_title_is_read_as_text_like_an_abstract():
              "A <img src=x> title": "A <img src=x> title",
              "{% include '/etc/passwd' %} -- {{ 7*7 }}": "{% include '/etc/passwd' %} -- {{ 7*7 }}",  # (no TeX: as written)
              "``Noisier'' Noise Contrastive Estimation": "“Noisier” Noise Contrastive Estimation",
-             'From ``Sure" to ``Sorry": Refusals': "From “Sure” to “Sorry”: Refusals"}
+             'From ``Sure" to ``Sorry": Refusals': "From “Sure” to “Sorry”: Refusals",
+             r"PHyCLIP: $\ell_1$-Product of Factors": "PHyCLIP: ℓ₁-Product of Factors"}
     papers = normalize([RawRecord(f"Abstract number {i} about a method.", Source("t.csv", i + 2), "ICLR 2026", title=t,
                                   keywords=("$k$-center", r"Amari $\alpha$-divergences", "  "))
                         for i, t in enumerate(given)])

@@ -232,14 +232,22 @@ def test_category_facet_filters_and_lives_in_url(web):
 
 def test_results_come_before_the_filters_on_a_phone(web):
     """On a narrow screen the facets stack below the results, not above them (a long tag facet
-    would push every result off the first screen); on a wide one they sit beside the results."""
+    would push every result off the first screen), and a button above the results leads down to them;
+    on a wide one they sit beside the results, and there is no such button."""
     web.page.set_viewport_size({"width": 390, "height": 844})
     web.search("diffusion")
     result, facets = web.page.locator(".ps-result").first.bounding_box(), web.page.locator(".ps-facets").bounding_box()
     assert result["y"] < 844 and result["y"] < facets["y"]
+    button = web.page.locator(".ps-to-filters")
+    assert button.is_visible() and button.bounding_box()["y"] < result["y"]
+    button.click()
+    web.page.wait_for_function("() => { const top = document.querySelector('.ps-facets').getBoundingClientRect().top,"
+                               " header = document.querySelector('.md-header').getBoundingClientRect().bottom;"
+                               " return top >= header && top < header + 100 }")  # (below the header)
     web.page.set_viewport_size({"width": 1280, "height": 900})
     result, facets = web.page.locator(".ps-result").first.bounding_box(), web.page.locator(".ps-facets").bounding_box()
     assert facets["x"] > result["x"] and abs(facets["y"] - result["y"]) < 200
+    assert not button.is_visible()
 
 
 def test_the_box_offers_its_keyboard_shortcut_only_where_there_is_a_keyboard(browser, base_url):
@@ -868,6 +876,21 @@ def test_map_shows_a_papers_title_and_opens_its_page(web, base_url, site_dir):
     web.page.wait_for_url(f"{base_url}/iclr-2026/map/?paper={titles[title]}")
     web.page.wait_for_selector(".pd-map[data-state=ready]")
     assert web.page.locator(".pd-map-tip").is_visible() and web.page.inner_text(".pd-map-tip strong") == title
+
+
+def test_without_javascript_the_map_shows_no_dead_controls(web, browser, base_url):
+    """The map's box, buttons and frame work only with its script: without it they are not shown, and the
+    page says where else the papers are listed; with it they are."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/iclr-2026/map/")
+    for part in (".pd-map-bar", ".pd-map-filter", ".pd-map-zoom", ".pd-map-stage"):
+        assert not page.locator(part).first.is_visible(), part
+    assert "The map needs JavaScript" in page.inner_text(".pd-map")
+    context.close()
+    _map(web, f"{base_url}/iclr-2026/map/")
+    for part in (".pd-map-bar", ".pd-map-filter", ".pd-map-zoom", ".pd-map-stage"):
+        assert web.page.locator(part).first.is_visible(), part
 
 
 def test_on_a_touch_screen_a_tap_shows_a_dots_title_and_a_second_opens_it(browser, base_url):

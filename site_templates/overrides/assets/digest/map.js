@@ -9,6 +9,8 @@
   "use strict";
   var box = document.querySelector(".pd-map");
   if (!box || !window.fetch || !document.createElement("canvas").getContext) return;
+  box.querySelector(".pd-map-bar").hidden = false;  // (hidden until this script can make them work)
+  box.querySelector(".pd-map-stage").hidden = false;
   var canvas = box.querySelector(".pd-map-canvas");
   var ctx = canvas.getContext("2d");
   var tip = box.querySelector(".pd-map-tip");

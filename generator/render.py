@@ -318,6 +318,23 @@ def by_letter(items: list, name) -> list[tuple[str, list]]:
 
 
 _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+def provenance(papers: list[Paper]) -> str:
+    """What the home page says of where the papers' titles, categories, tags and related papers come from:
+    the input's own titles and areas win where it gives them (a CSV's, a metadata file's)."""
+    given = {"Titles": sum(bool(p.given_title) for p in papers), "categories": sum(bool(p.given_area) for p in papers)}
+    kept = [k for k, n in given.items() if papers and n == len(papers)]
+    some = [k for k, n in given.items() if 0 < n < len(papers)]
+    made = [k for k, n in given.items() if not n] + ["tags", "related papers"]
+
+    def listed(words: list[str]) -> str:
+        words = [w.lower() for w in words]
+        return (", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]).capitalize()
+    out = [f"{listed(kept)} are as the input gives them."] if kept else []
+    out += [f"{listed(some)} are as the input gives them where it does, and derived from the abstract elsewhere."] if some else []
+    out.append(f"{listed(made)} are derived from the abstracts themselves.")
+    return " ".join(out)
+
+
 _DOUBLED = re.compile(r"([a-z])\1")
 
 
@@ -643,7 +660,7 @@ def render_site(papers: list[Paper], site_name: str, descriptions: dict[str, str
              root=urls.root("papers/index.md"), papers=ordered, groups=by_letter(ordered, lambda p: p.title))
         out["index.md"] = env.get_template("home.md.j2").render(
             site_name=site_name, papers=papers, collections=colls, tags=tags, entities=entities,
-            examples=search_examples(papers, tags, mentioned_by)).encode("utf-8")
+            examples=search_examples(papers, tags, mentioned_by), provenance=provenance(papers)).encode("utf-8")
     except BaseException:
         if worker:
             worker.cancel()

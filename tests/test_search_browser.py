@@ -250,6 +250,21 @@ def test_results_come_before_the_filters_on_a_phone(web):
     assert not button.is_visible()
 
 
+def test_no_page_scrolls_sideways_on_a_phone(browser, base_url, site_dir):
+    """At 390 px no kind of page is wider than the screen: not a category page with a long name (the
+    header's waiting second title reached past the screen), a paper, the search, a tag, the map."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    category = max((p.parent.name for p in (site_dir / "iclr-2026").glob("*/index.html")), key=len)
+    paper = next((site_dir / "papers").glob("*/index.html")).parent.name
+    tag = next((site_dir / "tags").glob("*/index.html")).parent.name
+    for url in (f"iclr-2026/{category}/", f"papers/{paper}/", "search/?query=diffusion", f"tags/{tag}/",
+                "iclr-2026/map/", ""):
+        page.goto(f"{base_url}/{url}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, url
+    context.close()
+
+
 def test_the_box_offers_its_keyboard_shortcut_only_where_there_is_a_keyboard(browser, base_url):
     for touch, placeholder in ((False, "Search papers (press /)"), (True, "Search papers")):
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=touch, has_touch=touch)

@@ -218,6 +218,25 @@ def test_home_lists_collection_and_categories(seed_site):
     assert "ICLR 2026" in home and "38 papers" in home
     nav_categories = re.findall(r'href="iclr-2026/([a-z0-9-]+)/"', home)
     assert nav_categories
+    assert "Titles, categories, tags and related papers are derived from the abstracts themselves." in home
+    tags, entities = ((seed_site / kind / "index.html").read_text("utf-8") for kind in ("tags", "entities"))
+    assert "tags, each with the papers it is a key phrase of." in tags  # (not "every paper that mentions it")
+    assert "names, each with the papers whose abstract names it." in entities
+    the_map = (seed_site / "iclr-2026" / "map" / "index.html").read_text("utf-8")
+    assert "Papers of one category share a disc" in the_map  # (too few papers for sub-topics)
+
+
+def test_the_home_page_says_what_the_input_gave():
+    """The input's own titles and areas win: the home page says so, for all papers, some or none."""
+    from generator.enrich.csvdata import paper_from_text
+
+    def papers(*given):
+        return [paper_from_text(f"Abstract {i}.", given_title=t, given_area=a) for i, (t, a) in enumerate(given)]
+    assert render.provenance(papers(("T", "A"), ("U", "B"))) == (
+        "Titles and categories are as the input gives them. Tags and related papers are derived from the abstracts themselves.")
+    assert render.provenance(papers(("T", None), (None, None))) == (
+        "Titles are as the input gives them where it does, and derived from the abstract elsewhere. "
+        "Categories, tags and related papers are derived from the abstracts themselves.")
 
 
 def test_a_small_digest_has_a_page_for_every_named_dataset_and_model(seed_site):

@@ -11,7 +11,7 @@ from generator.enrich.names import acronym_pairs, extract_name
 from generator.enrich.results import extract_results
 from generator.enrich.tags import acronym_map
 from generator.slugs import slugify
-from generator.enrich.text import sentences
+from generator.enrich.text import sentences, shorten
 from generator.enrich.titles import make_slugs, make_title, teaser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -356,6 +356,23 @@ def test_titles():
 ])
 def test_titles_without_a_name(text, want):
     assert make_title(None, None, text, []) == want
+
+
+def test_a_teaser_is_cut_at_a_clause_end_and_never_after_a_word_that_leads_on():
+    """A teaser longer than its room ends where a clause does, if one ends in its last two fifths, and never
+    on "by", "the", "and" or an item's number; a short one is whole."""
+    decs = ("In this work, we introduce a novel framework, DECS, built on our theoretical discovery of two previously "
+            "unaddressed flaws in current length rewards: (1) the erroneous penalization of essential exploratory "
+            "tokens and (2) the inadvertent rewarding of partial redundancy.")
+    assert teaser(decs) == ("We introduce a novel framework, DECS, built on our theoretical discovery of two previously "
+                            "unaddressed flaws in current length rewards…")
+    grape = ("We propose GrAPE, a method that aligns each layer's feedback matrix by projecting the error of the "
+             "forward pass onto a learned subspace, and trains deep networks without backpropagation at a fraction "
+             "of the memory.")
+    cut = teaser(grape, 120)
+    assert cut.endswith("…") and cut[:-1].split()[-1] not in {"by", "the", "and", "of", "a", "onto"}, cut
+    assert shorten("We study (1) the first and (2) the second of many things here.", 30) == "We study (1) the first…"
+    assert teaser("We propose X, a short method.") == "We propose X, a short method."
 
 
 def test_chinese_abstracts_get_sentences_a_teaser_and_a_title():

@@ -112,12 +112,29 @@ def sentences(text: str) -> list[str]:
 
 
 def shorten(text: str, limit: int = 200) -> str:
-    """Cut text at a word boundary, adding an ellipsis when cut."""
+    """Cut text at a word boundary, adding an ellipsis when cut: at the end of a clause if one ends in the
+    last two fifths, and never after a word that leads on ("by", "the", "and"): "… flaws in current length
+    rewards…", not "… rewards: (1) the erroneous penalization of essential exploratory tokens and…"."""
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    cut = text[:limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
-    return cut + "…"
+    cut = text[:limit - 1].rsplit(" ", 1)[0]
+    clause = max(cut.rfind(", "), cut.rfind("; "), cut.rfind(": "), cut.rfind(" — "), cut.rfind(" – "))
+    if clause >= 0.6 * limit:
+        cut = cut[:clause]
+    words = cut.split(" ")
+    while len(words) > 1 and (words[-1].lower().lstrip("(").rstrip(",") in _LEADING_ON or _NUMBERING.fullmatch(words[-1])):
+        words.pop()
+    return " ".join(words).rstrip(",;:(—– ") + "…"
+
+
+# words that lead on to what a cut leaves out
+_LEADING_ON = frozenset("""a an the of to in on for with by from via into onto over under between among across
+through and or but nor as at than that which who whose where when while its their our his her this these those
+such is are was were be been being has have had can could will would may might must should both either each
+every no not so likely e.g. i.e. during then any all using without within upon toward towards against after
+before around beyond per versus vs. also more less most very how what whether if because since thereby thus hence""".split())
+_NUMBERING = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-z])\)")  # "(1)", "ii)": an item the cut leaves out
 
 
 _SPLIT = re.compile(r"[\s\-–]+")

@@ -412,6 +412,23 @@ def test_chinese_and_japanese_names_and_titles(text, name, title):
         assert make_title(None, name, text, []) == title
 
 
+def test_results_say_what_they_measure():
+    """A figure in brackets after "on X" is on X (and so is the next "and Y (...)"); any claim followed by "on
+    X" is on X; a bare "+3.4%" carries what the text says it measures, or is left out; a starting value
+    ("from 0% to ...") is no result; percentage points stay points ("+3.4%p")."""
+    assert extract_results("C-voting outperforms HRM on Sudoku-extreme (95.2% vs. 55.0%) and Maze (78.6% vs. 74.5%).") \
+        == ["95.2% vs. 55.0% on Sudoku-extreme", "78.6% vs. 74.5% on Maze"]
+    assert extract_results("It reaches 4.9% higher accuracy on Sudoku-hard than voting.") == ["4.9% higher accuracy on Sudoku-hard"]
+    assert extract_results("Scores: 72.50% (+10.73%) on AIME24 and 62.29% (+12.79%) on AIME25.") == [
+        "+10.73% on AIME24", "+12.79% on AIME25"]
+    assert extract_results("It gains +26.5% on in-domain data, and large safety gains (+37%) at no cost.") == [
+        "+26.5% on in-domain data", "+37% large safety gains"]
+    assert extract_results("Our steering raises safety by up to +20% overall.") == ["raises safety by up to +20%"]
+    assert extract_results("It beats the baselines (+8%) and also (+3.1%).") == []  # (over what, not what)
+    assert extract_results("The hint boosts pass rates (from 0% to non-zero).") == []
+    assert extract_results("It improves accuracy by up to +3.4%p over routing.") == ["improves accuracy by up to +3.4%p"]
+
+
 def test_results():
     text = ("Our method is 81× faster than the baseline, improves detection by +5.1 AP, reaches 95.2% vs 55.0% for"
             " the prior best, and uses over 50% fewer tokens.")
@@ -459,7 +476,7 @@ def test_results():
     # a metric by its acronym or Title-Case name ("lower" what?)
     text = "It gives 3.2% lower RMS error, 14% higher Attack Success Rates (ASR) over GCG, and +6.1% FG-ARI on COCO."
     assert extract_results(text) == ["3.2% lower RMS error", "14% higher Attack Success Rates (ASR)", "+6.1% FG-ARI on COCO"]
-    assert extract_results("It yields gains of over 2 mIoU on VOC.") == ["gains of over 2 mIoU"]  # (an amount in a unit)
+    assert extract_results("It yields gains of over 2 mIoU on VOC.") == ["gains of over 2 mIoU on VOC"]  # (an amount in a unit)
     assert extract_results("It reaches 82.4% overall execution pass rate and a 93% defense success rate.") == \
         ["82.4% overall execution pass rate", "93% defense success rate"]  # (a rate named by what it counts)
     # what a change is in, a whole phrase of at most three words (not "in average", nor the start of a longer one)

@@ -51,7 +51,8 @@ _RX = re.compile("|".join(f"(?:{p})" for p in PATTERNS))
 
 # claims whose number comes last, after what changed and how: "improves overall score by 11.5%", "reducing token
 # usage by up to 70%", "relative gains exceeding 85.7%", "average accuracies of 65.4%", "speedup from 2.35x to 2.58x"
-_AMOUNT = rf"{_Q}{_RANGED}\s?(?:%|×|x\b|X\b|times\b|{_UNIT})"  # ("by 0.42 percentage points", "by 15.9 mAP")
+_AMOUNT = rf"{_Q}(?:[+]\s?{_DIGITS}|{_RANGED})\s?(?:%|×|x\b|X\b|times\b|{_UNIT})"  # ("by 0.42 percentage points", "by 15.9
+# mAP", "of +34.3%")
 _CHANGED = (r"(?:improv|reduc|increas|decreas|boost|cut|lower|rais|outperform|surpass|exceed|accelerat|speed|shrink|"
             r"compress|sav|enhanc|gain|beat)[a-z]*")
 _WORDS = rf"(?:(?:the|its)\s+)?(?:(?!{_STOP})[A-Za-z][\w\-‑@.]*\s+){{0,3}}?"  # (what: "token usage", "GPU memory usage")
@@ -64,7 +65,7 @@ LATE_PATTERNS = [
     rf"\b{_WORDS}from\s+{_Q}{_NUM}\s?(%|×|x\b)\s+to\s+{_Q}{_NUM}\s?(?:%|×|x\b)",
 ]
 _LATE = re.compile("|".join(f"(?:{p})" for p in LATE_PATTERNS))
-_LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from|{_CHANGED})\s+{_Q}\d")  # where a late claim's number comes
+_LATE_AT = re.compile(rf"\b(?:by|of|at|exceeding|above|reaching|from|{_CHANGED})\s+{_Q}(?:[+]\s?)?\d")  # where a late claim's number comes
 MAX_CLAIM = 50  # characters
 
 # Every match holds a number, and what precedes its first digit is at most one of these words plus the
@@ -140,6 +141,31 @@ _THAN_WHAT = re.compile(r"\s+than\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\
 _OVER_WHAT = re.compile(r"\s*(?<=\s)(?:over|vs\.?|versus)\s+[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\w)(?!\s+[A-Z])")
 # (a figure or a change, over what method: "+34.8% | over DPO", "improves helpfulness by 34.8% | vs DPO")
 _FIGURE_END = re.compile(rf"(?:\d|%|×|\bx|\b{_UNIT})$")
+_FROM = re.compile(r"\bfrom\s+(?:(?:merely|only|just|about|around|roughly|nearly|a mere)\s+)?$")  # ("from 0% to ...": a start
+_FROM_BACK = 40  # (characters looked back for it)                                   # is no result)
+_POINTS = re.compile(r"p(?![\w])")  # "+3.4%p": percentage points, as written
+_ON_IN_BRACKETS = re.compile(r"\bon\s+(?:the\s+)?(?:[A-Z][\w\-.+]*[\w+]\s*\([^()]{1,40}\)(?:,\s+and|,|\s+and)\s+)?"
+                             r"([A-Z][\w\-.+]*[\w+])\s*\($")  # "on Sudoku-extreme (95.2% vs. 55.0%) and Maze (78.6% vs. 74.5%)"
+_BARE_CHANGE = re.compile(r"[+]\s?[\d.,]+\s?%")  # "+3.4%" alone says not what it measures: what the text says it is
+_ON_AFTER_BRACKET = re.compile(r"\)\s+on\s+([A-Z][\w\-.+]*[\w+])(?![\w\-+]|\.\w)(?!\s+[A-Z])")  # "72.50% (+10.73%) | on AIME24"
+_ON_LOWER = re.compile(rf"\s*\bon\s+(?:(?!{_STOP}(?![\-‑]))[a-z][\w\-‑]*\s+){{0,2}}(?!{_STOP}(?![\-‑]))[a-z][\w\-‑]*(?=\s*[,.;:)]|$)")  # "| on in-domain data"
+_CHANGED_BY = re.compile(rf"\b{_CHANGED}\s+(?:(?!{_STOP})[a-z][\w\-‑]*\s+){{1,2}}by\s+(?:up\s+to\s+)?$")  # "raises safety by | +20%"
+_NOUN_BRACKET = re.compile(rf"((?<![\w\-])(?:(?!{_STOP})[a-z][\w\-‑]*\s+){{0,2}}(?!{_STOP})[a-z][\w\-‑]*)\s*\((?:e\.g\.,?\s*)?$")
+# ("safety gains (| +37%)", "text success rate (e.g., | +35%)"; not what it is over: "over their baselines (| +38.7%")
+_NOT_WHAT = frozenset("over than with from against to of their its our the".split())
+
+
+def _what_changed(text: str, m: re.Match, s: str) -> str | None:
+    """A bare "+3.4%" with what the text says it measures, or None."""
+    if (on := _ON_AFTER_BRACKET.match(text, m.end())) or (on := _ON_LOWER.match(text, m.end())):
+        return f"{s} on {on.group(1) if on.re is _ON_AFTER_BRACKET else ' '.join(on.group(0).split()[1:])}"
+    back = max(0, m.start() - MAX_CLAIM)
+    if by := _CHANGED_BY.search(text, back, m.start()):
+        return " ".join(by.group(0).split()) + " " + s
+    noun = _NOUN_BRACKET.search(text, back, m.start())
+    if noun and text[:noun.start(1)].split()[-1:] not in ([w] for w in _NOT_WHAT):
+        return f"{s} {' '.join(noun.group(1).split())}"
+    return None
 _COMPARED = re.compile(rf"(?:{_COMPARATIVES})$")
 _CHANGE_NOUN = re.compile(rf"(?:{_CHANGES})$")
 
@@ -154,8 +180,10 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
         found = sorted(_no_overlap(found + late), key=lambda m: m.start())
     for m in found:
         s = _LEAD_ARTICLE.sub("", _SPACED_UNIT.sub(r"\1\2", " ".join(m.group(0).split())).rstrip(",.;:"))
-        if _BARE_NUMBER.fullmatch(s) or len(s) > MAX_CLAIM:
+        if _BARE_NUMBER.fullmatch(s) or len(s) > MAX_CLAIM or _FROM.search(text, max(0, m.start() - _FROM_BACK), m.start()):
             continue
+        if s.endswith("%") and _POINTS.match(text, m.end()):
+            s += "p"
         if s.startswith("of "):  # "of 37dB": what it is of ("a PSNR score of 37dB", "by an average of 4.8 points")
             s = " ".join(_WHAT_OF.search(text, 0, m.start()).group(1).split() + [s])
         if _COMPARED.search(s):  # a bare comparative: than what; a change: in or on what
@@ -166,8 +194,17 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
             what = _OVER_WHAT.match(text, m.end())
         else:
             what = None
+        what = what or _ON_WHAT.match(text, m.end())  # ("4.9% higher accuracy | on Sudoku-hard"; not "on the Adult
+        what = what if what and " the " not in what.group(0) else None  # dataset": a name's start)
         if what and len(s) + len(what.group(0)) <= MAX_CLAIM:
             s += " " + " ".join(what.group(0).split())
+        elif (on := _ON_IN_BRACKETS.search(text, max(0, m.start() - 2 * MAX_CLAIM), m.start())) \
+                and len(s) + len(on.group(1)) + 4 <= MAX_CLAIM:
+            s += " on " + on.group(1)  # "95.2% vs. 55.0% on Sudoku-extreme"
+        elif _BARE_CHANGE.fullmatch(s):
+            s = _what_changed(text, m, s)
+            if s is None or len(s) > MAX_CLAIM:
+                continue
         if not any(s in o or o in s for o in out):
             out.append(s)
         if len(out) >= limit:

@@ -20,6 +20,7 @@ STYLE = {"textbf": "strong", "bf": "strong", "textit": "em", "emph": "em", "it":
          "text": "text", "mbox": "text", "textnormal": "text", "mathrm": "text"}
 DROP = {"cite", "citep", "citet", "citealp", "ref", "eqref", "label", "footnote", "cref", "Cref",
         "color", "pagecolor", "vspace", "hspace", "begin", "end"}  # (\color{red} text: the text stays)
+REFS = {"ref", "eqref", "cref", "Cref"}  # (of DROP's: references to a figure, a table, an equation)
 SWITCH = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "sc": "text", "rm": "text", "sf": "text", "tt": "text"}
 COLORED = {"textcolor", "colorbox"}  # \textcolor{blue}{words}: the words, not "blue"
 WORDS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "vs": "vs.", "etc": "etc.", "ldots": "…", "dots": "…",
@@ -154,6 +155,9 @@ _TEXT_STYLE_OPEN = re.compile(_TEXT_STYLE)
 _CLOSING = (".", ",", ";", ":", ")")  # what a dropped citation's space goes before
 _BETWEEN_STYLED = frozenset(" ()[],;:.-–—/'!?")  # what may stand between styled words in such math
 # a one-character group glued to its word ("\textbf{Lumos{X}}"): TeX prints the character, not the braces
+# a group of a figure and its TeX unit, or of one macro: "{0.2\%}", "{1.85$\times$}", "{\method}" (always with a
+# backslash: a text with none makes its paper's id of what parse reads, and "{1}" may be a numbering)
+_FIGURE_GROUP = re.compile(r"\{(\d[\d.,]*\s?(?:\\%|\$\\times\$|\\times)|\\[A-Za-z]+)\}")
 _GLUED_GROUP = re.compile(r"\{([A-Za-z0-9])\}")
 # text-mode symbols written in math ("$< 1\textperthousand$"), which math rendering does not know: the symbol
 _TEXT_SYMBOL = re.compile(r"\\(textperthousand|textdegree|textbullet|textendash|textemdash)(?![A-Za-z])\s*")
@@ -384,6 +388,8 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
                     inner = text[j + 1:close]
                     flush()
                     if name in DROP:
+                        if not legacy and name in REFS:  # "training (\cref{fig:intro}(a,b))": neither "((a,b))" nor "()"
+                            close = _past_reference(text, close, out)
                         if not legacy and out and out[-1].kind == "text" and text[close + 1:close + 2] in _CLOSING:
                             out[-1].text = out[-1].text.rstrip(" ")  # ("learning \citep{x}. In": "learning. In")
                     elif name in COLORED and close + 1 < n and text[close + 1] == "{":
@@ -420,6 +426,11 @@ def parse(text: str, depth: int = 0, legacy: bool = False) -> list[Node]:
         if c == "{" and not legacy and ((m := _GROUP.match(text, i))
                                         or i and text[i - 1].isalnum() and (m := _GLUED_GROUP.match(text, i))):
             buf.append(m.group(1))  # "{FlashLLA}", "{20 points}", "Lumos{X}": a TeX group, whose braces TeX does not print
+            i = m.end()
+            continue
+        if c == "{" and not legacy and (m := _FIGURE_GROUP.match(text, i)):
+            flush()  # "{0.2\%}", "{1.85$\times$}", "{\method}": a group of a figure or a macro, whose braces TeX does not print
+            out.extend(parse(m.group(1), depth + 1, legacy))
             i = m.end()
             continue
         if c == "*" and text.startswith("***", i) and not legacy:
@@ -511,6 +522,20 @@ def _emphasis_end(text: str, i: int, mark: str = "") -> int:
 
 
 _LETTER_EMPHASIS = re.compile(r"\*[A-Za-z]{1,4}\*(?=[a-z])")
+
+
+_SUBFIGURE = re.compile(r"\([a-z0-9]{1,3}(?:\s*[,\-–]\s*[a-z0-9]{1,3}){0,3}\)")  # "(a,b)", "(d-i)", "(c)"
+
+
+def _past_reference(text: str, close: int, out: list[Node]) -> int:
+    """Where a dropped reference ends, its '}' at close: past the sub-figure it names ("\\cref{fig:x}(a,b)"), and past
+    the ')' of brackets that held only it, whose '(' is dropped from out ("training (\\cref{fig:x})." -> "training.")."""
+    m = _SUBFIGURE.match(text, close + 1)
+    end = m.end() - 1 if m else close
+    if text.startswith(")", end + 1) and out and out[-1].kind == "text" and out[-1].text.endswith("("):
+        out[-1].text = out[-1].text[:-1].rstrip(" ")
+        end += 1
+    return end
 
 
 def _unbrace(text: str, buf: list[str], start: int, end: int) -> int:

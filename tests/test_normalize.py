@@ -134,6 +134,21 @@ def test_math_whose_dollars_are_escaped_is_math_and_prices_stay_prices():
         assert "<math" not in paper.abstract_html and paper.plain_text.count("$") == 2, text
 
 
+def test_references_figure_groups_and_macros_leave_no_brackets_or_braces():
+    """A dropped reference takes the sub-figure it names and brackets that held only it ("training
+    (\\cref{fig:intro}(a,b))." reads "training."); a group of a figure and its TeX unit, or of one macro, shows
+    without braces ("{0.2\\%}", "{1.85$\\times$}", "{\\method}").  Ids are made as before."""
+    import hashlib
+    text = (r"It is impractical to train (\cref{fig:intro}(a,b)), and heads differ (\cref{fig:teaser}). Table~\ref{t} "
+            r"shows a {0.2\%} gain, a {1.85$\times$} speedup, and that {\method} converges.")
+    paper = norm(text)
+    assert paper.plain_text == ("It is impractical to train, and heads differ. Table shows a 0.2% gain, a 1.85× speedup, "
+                                "and that method converges.")
+    assert "{" not in paper.abstract_html and "()" not in paper.abstract_html
+    was = markup.to_plain(markup.parse(text, legacy=True), legacy=True)
+    assert paper.id == hashlib.sha1(was.casefold().encode()).hexdigest()[:10]
+
+
 def test_a_tex_command_between_digits_is_math_and_ids_stay_as_they_were():
     """"256$\\times$256" and "11.4$\\pm$2.1": a span that opens with a TeX command is math before a digit
     too (currency "$5 and $10" still is not); a math symbol outside math reads as its symbol.  The ids

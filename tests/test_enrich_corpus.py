@@ -42,12 +42,14 @@ def test_seed_categories(seeds):
 
 def test_words_that_drove_a_category_are_words(seeds):
     """No one-letter term, nor digits or marks only, explains a category: not the "s" of "model's" (CRV's
-    "latent reasoning, verification, llm, model, signal, s")."""
+    "latent reasoning, verification, llm, model, signal, s"); nor words any abstract may use ("model", "gap",
+    "existing methods", "overcome", "comprises": related.telling_term)."""
     crv = _find(seeds, "Circuit-based Reasoning Verification (CRV)")
-    assert crv.category_terms[:5] == ["latent reasoning", "verification", "llm", "model", "signal"]
+    assert crv.category_terms[:5] == ["latent reasoning", "verification", "llm reasoning", "signal", "computation"]
     assert "s" not in crv.category_terms and len(crv.category_terms) == 6
     for p in seeds:
         assert all(len(w) > 1 and not w.isdigit() for t in p.category_terms for w in t.split()), p.category_terms
+        assert not {"model", "gap", "existing methods", "overcome", "comprises", "study"} & set(p.category_terms)
 
 
 def test_seed_fields(seeds):
@@ -257,8 +259,8 @@ def test_tags_shared_terms_and_labels_are_words_a_reader_can_use(dev):
     from generator.enrich.related import _BOILERPLATE
     assert not [s for s in shared if set(s.split()) & {"s", "e", "o"} or set(s.split()) <= _BOILERPLATE]
     assert not [s for s in shared if len(s) == 1 or s in ("et", "al", "et al")]
-    from generator.enrich.related import _tells  # (nor the "vs." of "X vs. Y")
-    assert not _tells("vs") and not _tells("versus") and _tells("diffusion")
+    from generator.enrich.related import telling_term  # (nor the "vs." of "X vs. Y")
+    assert not telling_term("vs") and not telling_term("versus") and telling_term("diffusion")
     from generator.enrich.tags import GENERIC_MODIFIERS  # no rhetoric: "urgent need", "findings highlight"
     labels = [p.subtopic for p in papers if p.subtopic]
     assert not [t for t in shared + labels for w in t.replace(",", "").split() if w in GENERIC_MODIFIERS | {"highlight"}]

@@ -42,7 +42,7 @@ from .categories import (CategoryModel, category_probs, class_text, description_
 from .entities import extract_entities
 from . import layout
 from .names import analyze, coined, common_floor, common_names, extract_name, titled_name
-from .related import lsa_basis, mentions, prune_rows, related
+from .related import lsa_basis, mentions, prune_rows, related, telling_term
 from .results import extract_results
 from .tags import TagModel, assign_tags
 from .taxonomy import UNMATCHED, Taxonomy, load_taxonomy
@@ -237,7 +237,7 @@ def _categorize(papers: list[Paper], corpus, taxonomy: Taxonomy, model: Category
         p.categories = [ranked[0]] + [r for r in ranked[1:cfg.max_categories] if r[1] >= cfg.min_secondary]
     if Xm is not None:
         explained = explain_rows(Xm, model, [p.category for p in papers],
-                                 texts=[class_text(p.plain_text, p.keywords) for p in papers])
+                                 texts=[class_text(p.plain_text, p.keywords) for p in papers], telling=telling_term)
     else:  # (none for the user taxonomy's UNMATCHED)
         explained = description_terms(*tfidf, taxonomy, [names.index(p.category) if p.category in by_name else None
                                                          for p in papers])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -160,20 +161,22 @@ def category_probs(corpus: Corpus, extra: sp.csr_matrix | None, taxonomy: Taxono
 
 
 def explain_rows(X: sp.csr_matrix, model: CategoryModel, classes: list[str | None], k: int = 6,
-                 texts: list[str] | None = None) -> list[list[str]]:
+                 texts: list[str] | None = None, telling: Callable[[str], bool] | None = None) -> list[list[str]]:
     """For each row of X, the k terms that pushed it most towards its class classes[i] (tfidf x weight;
     None: no explanation), each idea once ("reinforcement learning", not also "reinforcement").  With the
     rows' `texts` (what the model read: class_text), a pair of words only where the text writes it so
     (not "gap introduce" of "this gap, we introduce", nor "model llm" of "model (LLM)", which the
     tokenizer joined), and two pairs that overlap as one phrase where the text has it ("large language"
     and "language models" -> "large language models").  No term with a word of one letter, or of digits or marks
-    only, is shown ("s" of "model's", "d objects" of "3D objects"); the model's scores are as they are."""
+    only, is shown ("s" of "model's", "d objects" of "3D objects"), nor one `telling(term)` refuses (words any abstract
+    may use: "existing methods", "overcome", "gap"); the model's scores are as they are."""
     X = X.tocsr().sorted_indices()  # (ties by column)
     cls_ix = np.array([model.classes.index(c) if c in model.classes else -1 for c in classes], np.int64)
     row = row_numbers(X)
     contrib = X.data * model.coef[np.maximum(cls_ix[row], 0), X.indices]
     cols, shown = np.unique(X.indices), np.zeros(len(model.terms), bool)
-    shown[cols] = [all(len(w) > 1 and LETTER.search(w) for w in model.terms[c].split()) for c in cols.tolist()]
+    shown[cols] = [all(len(w) > 1 and LETTER.search(w) for w in model.terms[c].split())
+                   and (telling is None or telling(model.terms[c])) for c in cols.tolist()]
     ok = (contrib > 0) & (cls_ix[row] >= 0) & shown[X.indices]  # (no "s" of "model's": the spares go to words)
     row, col, contrib = row[ok], X.indices[ok], contrib[ok]
     pos, _ = top_in_rows(row, contrib, k + 8)  # (spares for the terms that are part of another or not written)

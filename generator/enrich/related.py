@@ -278,7 +278,7 @@ def related(X: sp.csr_matrix, terms: np.ndarray, ids: list[str], k: int = 5,
 
     def telling(t: int) -> bool:
         if t not in tells:
-            tells[t] = _tells(term_list[t], rhetoric)
+            tells[t] = telling_term(term_list[t], rhetoric)
         return tells[t]
     for extra in range(k, kk + 1):
         cos, tops = pair_terms(X, I[todo], J[todo], SHARED + SPARE_TERMS)
@@ -346,7 +346,8 @@ overcome application applications natural available implementation lens instead 
 realistic community suffer quantify time focus public previous lack mitigate gain gains systematic insight insights
 delivers essential possess property properties function difficult accelerates integrate representative
 effectiveness cost costs directly notably furthermore experimental advances rigorous supports preserves drive guide
-modern distinct predict""".split())
+modern distinct predict comprises includes including alongside comparable improvement improvements derive derived
+analyze uncover extracts explain just""".split())
 
 
 def _vague(word: str) -> bool:
@@ -355,8 +356,8 @@ def _vague(word: str) -> bool:
         or word in VERBISH or word.endswith("ly") or participle(word) or word.endswith("ing") and word not in ING_NOUNS
 
 
-def _tells(term: str, rhetoric: Callable[[str], bool] | None = None) -> bool:
-    """Can a term explain a link to a reader?  Not a lone letter ("o" of O(n)), not "et al", not "model s"
+def telling_term(term: str, rhetoric: Callable[[str], bool] | None = None) -> bool:
+    """Can a term explain a link (or a category) to a reader?  Not a lone letter ("o" of O(n)), not "et al", not "model s"
     (model's), not words any abstract may use ("existing methods", "consistently outperforms") or
     rhetoric (`rhetoric(term)`)."""
     words = term.split()

@@ -1383,6 +1383,20 @@ def test_mentions_link_whole_names_of_other_papers():
     assert out[5] == ["id1"]
 
 
+def test_a_name_that_is_an_ordinary_word_links_no_paper():
+    """A paper wrongly named "Navigation" is not mentioned by every abstract on vision-and-language Navigation:
+    more texts write the word in any case (df) than write it as a name; a coined name ("Gaia2"), or one that
+    the texts write only as a name ("Muddit"), still links."""
+    from generator.enrich.related import mentions
+    names = ["Navigation", "Muddit", "Gaia2", None, None]
+    texts = ["We study Navigation agents.", "We introduce Muddit, a diffusion model.",
+             "Gaia2 is a benchmark of agents.", "Vision-and-Language Navigation, unlike Muddit, tests Gaia2.",
+             "Robot navigation and navigation maps."]
+    df = {"navigation": 5, "muddit": 2, "gaia2": 2}.get  # (as a corpus would count them)
+    assert mentions(names, texts, ["n", "m", "g", "x", "y"], df=lambda w: df(w, 0)) == [[], [], [], ["g", "m"], []]
+    assert mentions(names, texts, ["n", "m", "g", "x", "y"])[3] == ["g", "m", "n"]  # (without word counts: every name)
+
+
 def test_mentions_memo_gives_what_a_full_search_gives(tmp_path):
     """Builds with a memo (names added, a name made ambiguous, a paper and its name gone, a new text)
     give the memo-less result each time; the memo is saved and read back between builds, as in a build."""

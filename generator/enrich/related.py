@@ -17,6 +17,7 @@ occurs in another abstract is linked from it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Callable, Iterable
 
@@ -28,6 +29,7 @@ from generator.cache import memo_key
 from generator.model import Related
 from generator.parallel import fork_call
 
+from .names import coined
 from .tags import GENERIC, GENERIC_MODIFIERS, ING_NOUNS, VERBISH, continuations, continued, participle
 from .text import distinct_terms, respelled
 from .vectors import row_numbers, top_in_rows, unit_rows
@@ -423,8 +425,11 @@ def _run_char(c: str) -> bool:
 
 
 def mentions(names: list[str | None], texts: list[str], ids: list[str], memo=None,
-             keys: list[str] | None = None) -> list[list[str]]:
-    """ids of other papers whose (unique, >= 3 char) name occurs as a whole word in each text.
+             keys: list[str] | None = None, df: Callable[[str], float] | None = None) -> list[list[str]]:
+    """ids of other papers whose (unique, >= 3 char) name occurs as a whole word in each text; not a name that
+    is an ordinary word, which other abstracts write in its own sense ("Navigation" of "Vision-and-Language
+    Navigation"): one word, not coined, that more texts write in any case (`df(lower-case word)`: in how many
+    texts) than write it as the name (in capitals: "Muddit" is a name, "Anchor" a word).
 
     Whether a name occurs in a text depends on the two alone, so `memo` (a cache table) keeps each
     text's names found among the previous build's names: a text seen then is searched only for the
@@ -457,6 +462,10 @@ def mentions(names: list[str | None], texts: list[str], ids: list[str], memo=Non
             found[i] = {n for n in known[keys[i]] if n in current} | f
     if memo is not None:
         memo.replace_all(_MENTIONS_KEY, {"names": candidates, "found": {k: sorted(f) for k, f in zip(keys, found)}})
+    if df is not None:
+        written = Counter(n for f in found for n in f)  # (texts that write each name, its own among them)
+        plain = {n for n in written if " " not in n and not coined(n) and df(n.lower()) > 1.5 * written[n] + 1}
+        found = [f - plain for f in found]
     return [sorted({ids[unique[n]] for n in f if unique[n] != i}) for i, f in enumerate(found)]
 
 

@@ -515,6 +515,12 @@ def test_entities():
     assert extract_entities("We tune Qwen-2.5-7b, Qwen2.5-7B, Llama3.1-8B and GPT5-mini.") == \
         ["Qwen2.5-7B", "Llama-3.1-8B", "GPT-5-mini"]
     assert extract_entities("We scale up to Mixtral-8×7B-Instruct.") == ["Mixtral-8x7B-Instruct"]  # (not "Mixtral-8")
+    # a release written with a space: its version, its variant (not a score after a name)
+    assert extract_entities("We test Claude-4 Sonnet, Kimi-K2, LLaMA 3 and Gemini 2.5 Pro on HMMT.") == \
+        ["Claude-4 Sonnet", "Kimi-K2", "Llama-3", "Gemini-2.5 Pro", "HMMT"]
+    assert not any("34" in e for e in extract_entities("Compared with GPT-4o, Qwen 34.97% and GPT 12.5%."))
+    assert extract_entities("Views from Replica, ScanNet++, Tanks and Temples and Mip-NeRF 360.") == \
+        ["Replica", "ScanNet++", "Tanks and Temples", "Mip-NeRF 360"]
 
 
 def test_acronym_long_forms():

@@ -244,7 +244,7 @@ def test_a_small_digest_has_a_page_for_every_named_dataset_and_model(seed_site):
     needs two papers or more), listed on the index, which counts them in good English."""
     index = (seed_site / "entities" / "index.html").read_text("utf-8")
     chips = dict(re.findall(r'<a class="pd-chip" href="[^"]*entities/([a-z0-9-]+)/">[^<]*<span class="pd-count">(\d+)</span>', index))
-    assert {"gpt-5", "claude-4", "longbench", "imagenet", "cifar-10"} <= set(chips) and "1" in chips.values()
+    assert {"gpt-5", "claude-4-sonnet", "kimi-k2", "longbench", "imagenet", "cifar-10"} <= set(chips) and "1" in chips.values()
     assert f"<p class=\"pd-lead\">{len(chips)} names, each" in index
     one = (seed_site / "entities" / "gpt-5" / "index.html").read_text("utf-8")
     assert '<p class="pd-lead">1 paper · ' in one and one.count('class="pd-card"') == 1

@@ -32,11 +32,15 @@ OLMo Pythia Falcon BLOOM OPT CLIP SigLIP DINO DINOv2 DINOv3 MAE ViT ResNet ResNe
 EfficientNet ConvNeXt Swin SAM SAM2 SDXL SD3 FLUX DALL-E Imagen Sora DiT SiT LLaVA LLaVA-1.5
 LLaVA-NeXT InternVL InternVL2 BLIP-2 Flamingo Whisper HuBERT AlphaFold AlphaFold2 AlphaFold3 ESM-2 ESM2
 Mamba Mamba2 RWKV AlexNet U-Net PointNet NeRF 3DGS
+HMMT HMMT24 HMMT25 ScanNet++ Replica DeepBlending Mip-NeRF Mip-NeRF360 CounselChat Kimi-K2 Kimi-VL
 """
 _KNOWN = sorted(set(KNOWN.split()), key=lambda k: (-len(k), k))
 _MULTI = [k for k in ("Pascal VOC", "PASCAL VOC", "DeepMind Control Suite", "The Pile", "UK Biobank", "Stable Diffusion",
-                      "SAM 2", "wav2vec 2.0")]
-_FAMILIES = r"(?:Llama|LLaMA|Qwen|Gemma|Mistral|Mixtral|Phi|DeepSeek|GPT|OLMo|Pythia|Falcon|InternVL|LLaVA|Claude|Gemini|Vicuna|Yi|GLM|ChatGLM|Baichuan|SmolLM|MiniCPM|Aya|StarCoder|CodeLlama|Code Llama)"
+                      "SAM 2", "wav2vec 2.0", "Tanks and Temples", "Deep Blending", "Mip-NeRF 360")]
+_FAMILIES = r"(?:Llama|LLaMA|Qwen|Gemma|Mistral|Mixtral|Phi|DeepSeek|GPT|OLMo|Pythia|Falcon|InternVL|LLaVA|Claude|Gemini|Vicuna|Yi|GLM|ChatGLM|Baichuan|SmolLM|MiniCPM|Aya|StarCoder|CodeLlama|Code Llama|Kimi)"
+# a release written with spaces: "LLaMA 3" (Llama-3), "Claude-4 Sonnet", "Gemini 2.5 Pro" (Gemini-2.5 Pro)
+_FAMILY_START = re.compile(_FAMILIES)
+_SPACED = re.compile(rf"\b({_FAMILIES})(?:[-\s](\d(?:\.\d)?(?:-?\d+B)?))?(?:\s(Sonnet|Opus|Haiku|Pro|Flash|Ultra|Turbo))?(?![\w\-.%])")
 _KNOWN_SET = frozenset(_KNOWN)
 _SHAPE_TOKEN = re.compile(
     rf"{_FAMILIES}[\w.]*(?:-[\w.]+)*"                                    # Llama-3.1-8B-Instruct, Qwen2.5-7B
@@ -75,6 +79,9 @@ def extract_entities(text: str, own_name: str | None = None, tokens: Counter | N
     toks = tokens if tokens is not None else token_counts(text)
     cands = [t for t in toks if t in _KNOWN_SET or (t[:1] in _UPPER and _SHAPE_TOKEN.fullmatch(t))]
     cands += [m for m in _MULTI if m in text]
+    if any(_FAMILY_START.match(t) for t in cands):  # a release written with a space after its family's name
+        cands += list(dict.fromkeys(m.group(0) for m in _SPACED.finditer(text)
+                                    if m.group(3) or m.group(2) and m.group(0)[len(m.group(1))] == " "))
     found: dict[str, int] = {}
     for raw in cands:
         name = _family_spelling(_ALIASES.get(raw, raw).rstrip(".-"))

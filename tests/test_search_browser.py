@@ -366,6 +366,8 @@ def test_no_match_says_so(web):
     web.search("qwxzvqj")
     assert web.titles() == []
     assert "No papers match" in web.status()
+    web.search("this")  # (only words too common to be searched for: said so)
+    assert web.titles() == [] and web.status().startswith("“this” is too common a word to search for.")
 
 
 @pytest.mark.parametrize("query", HOSTILE)

@@ -874,7 +874,11 @@
     var hits = f.hits, page = hits.slice(0, this.shown);
     if (!hits.length) {
       this.clear(this.list); this.more.hidden = true;
-      this.status(res.hits.length ? "No papers match these filters." : "No papers match “" + this.state.q.trim() + "”.");
+      var common = res.clauses.length && res.clauses.every(function (c) { return c.stop; });
+      this.status(res.hits.length ? "No papers match these filters." : common ?  // ("this", "any-to-any")
+        "“" + this.state.q.trim() + (res.clauses.length === 1 ? "” is too common a word to search for." :
+          "”: words as common as these are not searched for.") + " Add a word that says what you look for." :
+        "No papers match “" + this.state.q.trim() + "”.");
       this.done();
       return;
     }

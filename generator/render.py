@@ -317,17 +317,15 @@ def by_letter(items: list, name) -> list[tuple[str, list]]:
     return sorted(letters.items())
 
 
-_ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 def provenance(papers: list[Paper]) -> str:
     """What the home page says of where the papers' titles, categories, tags and related papers come from:
     the input's own titles and areas win where it gives them (a CSV's, a metadata file's)."""
-    given = {"Titles": sum(bool(p.given_title) for p in papers), "categories": sum(bool(p.given_area) for p in papers)}
+    given = {"titles": sum(bool(p.given_title) for p in papers), "categories": sum(bool(p.given_area) for p in papers)}
     kept = [k for k, n in given.items() if papers and n == len(papers)]
     some = [k for k, n in given.items() if 0 < n < len(papers)]
     made = [k for k, n in given.items() if not n] + ["tags", "related papers"]
 
-    def listed(words: list[str]) -> str:
-        words = [w.lower() for w in words]
+    def listed(words: list[str]) -> str:  # ("Titles, categories and tags")
         return (", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]).capitalize()
     out = [f"{listed(kept)} are as the input gives them."] if kept else []
     out += [f"{listed(some)} are as the input gives them where it does, and derived from the abstract elsewhere."] if some else []
@@ -335,6 +333,7 @@ def provenance(papers: list[Paper]) -> str:
     return " ".join(out)
 
 
+_ONE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 _DOUBLED = re.compile(r"([a-z])\1")
 
 

@@ -141,8 +141,11 @@ _THAN_WHAT = re.compile(r"\s+than\s+(?:the\s+)?[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\
 _OVER_WHAT = re.compile(r"\s*(?<=\s)(?:over|vs\.?|versus)\s+[A-Z][\w\-.+]*[\w+](?![\w\-+]|\.\w)(?!\s+[A-Z])")
 # (a figure or a change, over what method: "+34.8% | over DPO", "improves helpfulness by 34.8% | vs DPO")
 _FIGURE_END = re.compile(rf"(?:\d|%|×|\bx|\b{_UNIT})$")
-_FROM = re.compile(r"\bfrom\s+(?:(?:merely|only|just|about|around|roughly|nearly|a mere)\s+)?$")  # ("from 0% to ...": a start
-_FROM_BACK = 40  # (characters looked back for it)                                   # is no result)
+_COMPARED = re.compile(rf"(?:{_COMPARATIVES})$")
+_CHANGE_NOUN = re.compile(rf"(?:{_CHANGES})$")
+# a figure that starts a change ("from 0% to non-zero") is no result; looked for so far back
+_FROM = re.compile(r"\bfrom\s+(?:(?:merely|only|just|about|around|roughly|nearly|a mere)\s+)?$")
+_FROM_BACK = 40
 _POINTS = re.compile(r"p(?![\w])")  # "+3.4%p": percentage points, as written
 _ON_IN_BRACKETS = re.compile(r"\bon\s+(?:the\s+)?(?:[A-Z][\w\-.+]*[\w+]\s*\([^()]{1,40}\)(?:,\s+and|,|\s+and)\s+)?"
                              r"([A-Z][\w\-.+]*[\w+])\s*\($")  # "on Sudoku-extreme (95.2% vs. 55.0%) and Maze (78.6% vs. 74.5%)"
@@ -166,8 +169,6 @@ def _what_changed(text: str, m: re.Match, s: str) -> str | None:
     if noun and text[:noun.start(1)].split()[-1:] not in ([w] for w in _NOT_WHAT):
         return f"{s} {' '.join(noun.group(1).split())}"
     return None
-_COMPARED = re.compile(rf"(?:{_COMPARATIVES})$")
-_CHANGE_NOUN = re.compile(rf"(?:{_CHANGES})$")
 
 
 def extract_results(text: str, limit: int = 4) -> list[str]:
@@ -194,8 +195,8 @@ def extract_results(text: str, limit: int = 4) -> list[str]:
             what = _OVER_WHAT.match(text, m.end())
         else:
             what = None
-        what = what or _ON_WHAT.match(text, m.end())  # ("4.9% higher accuracy | on Sudoku-hard"; not "on the Adult
-        what = what if what and " the " not in what.group(0) else None  # dataset": a name's start)
+        if what is None and (on := _ON_WHAT.match(text, m.end())) and " the " not in on.group(0):
+            what = on  # ("4.9% higher accuracy | on Sudoku-hard"; not "on the Adult | dataset": a name's start)
         if what and len(s) + len(what.group(0)) <= MAX_CLAIM:
             s += " " + " ".join(what.group(0).split())
         elif (on := _ON_IN_BRACKETS.search(text, max(0, m.start() - 2 * MAX_CLAIM), m.start())) \

@@ -1178,6 +1178,19 @@ def test_name_titles(name, text, want):
     assert make_title(None, name, text, []) == want
 
 
+def test_a_coined_name_the_abstract_says_nothing_of_gets_its_tags_topic():
+    """'We introduce a novel framework, DECS, built on ...': nothing says what DECS is, so the title says what the
+    paper is about (its first two tags of more than one word, none holding the name), not "DECS" alone; a name of
+    several words says enough; without such tags the name stands alone."""
+    text = ("In this work, we introduce a novel framework, DECS, built on our theoretical discovery of two flaws in "
+            "current length rewards. Experiments show DECS can achieve a reduction in reasoning tokens by over 50%.")
+    tags = ["reinforcement learning", "reasoning", "reasoning efficiency", "DECS rewards", "verifiable rewards"]
+    assert make_title(None, "DECS", text, tags) == "DECS: Reinforcement learning and reasoning efficiency"
+    assert make_title(None, "DECS", text, ["reasoning", "tokens"]) == "DECS"
+    assert make_title(None, "Rennala NIGT", "We introduce Rennala NIGT, which implements aggregation.", tags) == \
+        "Rennala NIGT"
+
+
 def test_an_acronym_after_the_opening_subject_ends_it():
     """'Large language models (LLMs) acquire ...': the subject, not the sentence, is the fallback title."""
     text = "Large language models (LLMs) acquire extensive prior knowledge during pretraining. We study fine-tuning."

@@ -870,6 +870,13 @@ def _cjk_descriptor(name: str, text: str) -> str:
     return m.group(1).strip() if m and CJK.search(m.group(1)) else ""
 
 
+def _tag_topic(tags: list[str], name: str = "") -> str:
+    """The paper's topic from its first two tags of more than one word ("Reasoning efficiency and verifiable
+    rewards"), none holding its name; "" without such tags."""
+    phrases = [t for t in tags if (" " in t or "-" in t) and not (name and name.lower() in t.lower())]
+    return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "") if phrases else ""
+
+
 def _made_title(name: str | None, text: str, tags: list[str]) -> str:
     if name:
         name = name.strip("_*")
@@ -881,6 +888,8 @@ def _made_title(name: str | None, text: str, tags: list[str]) -> str:
             p = key_phrase(text, findings=False)  # what the abstract proposes or studies, where the name is not a part of
             # that ("we propose a framework that combines X (TRACE) with Y"): "SeedVR2: One-step diffusion-based VR model"
             d = p if p and not _KIND_ONLY.fullmatch(p) and not _VAGUE_HEAD.search(p) and name not in p else ""
+        if not d and " " not in name:  # a coined word alone says nothing of the paper: its topic ("DECS: Reasoning
+            d = _tag_topic(tags, name)  # efficiency and verifiable rewards")
         return f"{raised(name)}: {_unmarked(d, text)}" if d else raised(name)
     p = key_phrase(text)
     if p and not _KIND_ONLY.fullmatch(p):
@@ -898,9 +907,9 @@ def _made_title(name: str | None, text: str, tags: list[str]) -> str:
     loose = key_phrase(_THESE.sub("", text))  # "a framework for analyzing these explanations": the explanations
     if loose and not _KIND_ONLY.fullmatch(loose):  # the abstract spoke of ("these" points back, as a title cannot)
         return loose
-    phrases = [t for t in tags if " " in t or "-" in t]
-    if phrases:
-        return _cap(phrases[0]) + (f" and {phrases[1]}" if len(phrases) > 1 else "")
+    topic = _tag_topic(tags)
+    if topic:
+        return topic
     clause = next((c for c in _CLAUSE.split(first) if LETTER.search(c)), "").strip(_LEAD_MARKS + " ").rstrip(".")
     words = _before_url(clause).split()  # (not "::" of "::: generator.cli ..."; "We release code | at https://...")
     while words and words[-1].lower() in _DANGLING:

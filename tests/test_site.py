@@ -445,3 +445,13 @@ def test_the_authors_an_input_names_link_to_a_search_for_their_papers(tmp_path):
             '?query=author%3ABo%20author%3A%3Cb%3EChen%3C/b%3E" title="Papers by Bo &lt;b&gt;Chen&lt;/b&gt;">Bo &lt;b&gt;'
             'Chen&lt;/b&gt;</a> ·') in page
     assert render.author_query("Ludwig van Beethoven") == "author:Ludwig author:van author:Beethoven"
+
+
+def test_the_page_scripts_parse_in_older_browsers():
+    """The site's own scripts use no regular-expression look-behind or named group, which Safari before 16.4
+    (iOS 16.3 and older) cannot parse: there a syntax error would stop the whole script (the search, say)."""
+    scripts = sorted((Path(__file__).resolve().parents[1] / "site_templates").rglob("*.js"))
+    assert scripts
+    for script in scripts:
+        text = script.read_text("utf-8")
+        assert "(?<" not in text, script.name

@@ -36,7 +36,8 @@
   var PAGE = 10;           // results per page
   var NEAR_CLAUSES = 3;    // from this many words, papers with all of them but one follow when the full matches are < PAGE
   var MAX_CLAUSES = 16;
-  var POSSESSIVE = /(?<=\w)['’]s\b/g;  // a possessive 's, which the index drops (search.py's _POSSESSIVE)
+  var POSSESSIVE = /(\w)['’]s\b/g;  // a possessive 's, which the index drops (search.py's _POSSESSIVE; no look-behind,
+  // which Safari before 16.4 cannot parse)
   var FIELD_ALIASES = {
     title: "title", name: "name", tag: "tag", tags: "tag", entity: "entity", entities: "entity",
     category: "category", cat: "category", author: "author", authors: "author", text: "text", abstract: "text"
@@ -138,7 +139,7 @@
   /** A text as the index read it: dashes inside words split them, accents and Greek letters spelled out, powers flat. */
   Engine.prototype.foldText = function (text) {
     var fold = this.foldTable;
-    text = String(text).replace(POSSESSIVE, "");  // ("Heun's" is "Heun", as search.py's _fold reads it)
+    text = String(text).replace(POSSESSIVE, "$1");  // ("Heun's" is "Heun", as search.py's _fold reads it)
     return this.foldRe ? text.replace(this.foldRe, function (c) {
       var to = own(fold, c);
       return to === undefined ? c : to;  // (a caret folds to nothing: "A^2FM" is "A2FM")

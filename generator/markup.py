@@ -155,10 +155,10 @@ _TEXT_STYLE_OPEN = re.compile(_TEXT_STYLE)
 _CLOSING = (".", ",", ";", ":", ")")  # what a dropped citation's space goes before
 _BETWEEN_STYLED = frozenset(" ()[],;:.-–—/'!?")  # what may stand between styled words in such math
 # a one-character group glued to its word ("\textbf{Lumos{X}}"): TeX prints the character, not the braces
+_GLUED_GROUP = re.compile(r"\{([A-Za-z0-9])\}")
 # a group of a figure and its TeX unit, or of one macro: "{0.2\%}", "{1.85$\times$}", "{\method}" (always with a
 # backslash: a text with none makes its paper's id of what parse reads, and "{1}" may be a numbering)
 _FIGURE_GROUP = re.compile(r"\{(\d[\d.,]*\s?(?:\\%|\$\\times\$|\\times)|\\[A-Za-z]+)\}")
-_GLUED_GROUP = re.compile(r"\{([A-Za-z0-9])\}")
 # text-mode symbols written in math ("$< 1\textperthousand$"), which math rendering does not know: the symbol
 _TEXT_SYMBOL = re.compile(r"\\(textperthousand|textdegree|textbullet|textendash|textemdash)(?![A-Za-z])\s*")
 # Markdown's escapes of TeX's marks, which a Markdown export writes in math too ("\sum\_{t = 1}\^T", "(i\*)")

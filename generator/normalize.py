@@ -94,10 +94,10 @@ def _paper(rec: RawRecord, derived: tuple[str, str, str, str, list[str]]) -> Pap
 
 def plain_title(title: str | None) -> str | None:
     """A given title (or keyword) as text, spaces collapsed; one with TeX (a $, a backslash, ``quotes'') read
-    as an abstract's is ('$\\alpha$-DPO' -> 'α-DPO', 'Schr\\"{o}dinger' -> 'Schrödinger'), any other as written (braces and all:
-    '{{ x }}' is no TeX group); a one-digit power set raised, as in a derived title's name ('A$^2$FM', 'A^2TG',
-    'MEGS^{2}' -> 'A²FM', 'A²TG', 'MEGS²'), and a one-digit index lowered ('$\\ell_1$-Product' -> 'ℓ₁-Product'); its inline HTML read as an abstract's is ('<i>In vivo</i> imaging' ->
-    'In vivo imaging')."""
+    as an abstract's is ('$\\alpha$-DPO' -> 'α-DPO', 'Schr\\"{o}dinger' -> 'Schrödinger'), any other as written
+    (braces and all: '{{ x }}' is no TeX group); a one-digit power set raised, as in a derived title's name
+    ('A$^2$FM', 'A^2TG', 'MEGS^{2}' -> 'A²FM', 'A²TG', 'MEGS²'), and a one-digit index lowered ('$\\ell_1$-Product'
+    -> 'ℓ₁-Product'); its inline HTML read as an abstract's is ('<i>In vivo</i> imaging' -> 'In vivo imaging')."""
     if not title:
         return title
     text = markup.from_html(clean_text(title))

@@ -14,7 +14,6 @@ that collections do not walk 20,000 papers again and again, nor copy their pages
 from __future__ import annotations
 
 import logging
-import math
 import multiprocessing as mp
 import tempfile
 import time
@@ -443,7 +442,7 @@ def _link(papers: list[Paper], fitted: Fitted, placed: sp.csr_matrix, cfg: Enric
 
     def df(word: str) -> float:  # in how many fitted abstracts a word is (from its smoothed idf)
         i = column.get(word)
-        return 0.0 if i is None else (1 + len(fitted.ids)) / math.exp(float(fitted.idf[i]) - 1) - 1
+        return 0.0 if i is None else float(Corpus.df_of(float(fitted.idf[i]), len(fitted.ids)))
     for p, men in zip(papers, mentions([p.name for p in papers], [p.plain_text for p in papers], ids,
                                        cache.table("mentions") if cache.folder is not None else None, text_keys, df)):
         p.mentions = men

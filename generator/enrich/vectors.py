@@ -96,6 +96,11 @@ class Corpus:
         keep = np.flatnonzero((df >= min(min_df, max(1, n // 2))) & (df <= max(1, max_df * n)))
         return keep, (np.log((1 + n) / (1 + df[keep])) + 1).astype(np.float32)
 
+    @staticmethod
+    def df_of(idf: float, n: int) -> float:
+        """In how many of n texts a term is, from its idf (the inverse of idf's smoothing)."""
+        return (1 + n) / np.exp(idf - 1) - 1
+
     def tfidf(self, min_df: int = 2, max_df: float = 0.5) -> tuple[sp.csr_matrix, np.ndarray]:
         """Sublinear, l2-normalised TF-IDF over terms with min_df <= df <= max_df * n."""
         keep, idf = self.idf(min_df, max_df)

@@ -240,8 +240,8 @@
   /** term id -> weight for one clause: exact, prefix and typo-tolerant expansions; its `loose`: the ids of
    * the completions and corrections not asked for (by * or ~). */
   Engine.prototype.expand = function (c) {
-    var out = new Map(), self = this;
-    out.loose = new Set();
+    var out = new Map(), self = this, loose = new Set();  // (loose: completions and corrections not asked for)
+    out.loose = loose;
     function add(id, w) { if ((out.get(id) || 0) < w) out.set(id, w); }
     [c.term, c.word].forEach(function (t) {
       var id = t && self.termIndex.get(t);
@@ -252,7 +252,6 @@
     out.forEach(function (w, id) { wordDf = Math.max(wordDf, self.df[id]); });
     // a completion or a correction weighs as common as it is beside the word and the other candidates
     // (the square root of its share): "lear" is "learn" far more than "LearNAT", "ViT" is not "VitaBench"
-    var loose = new Set();  // completions and corrections the query did not ask for (with * or ~)
     function byDf(ids, w) {
       var top = Math.max(wordDf, ids.length ? self.df[ids[0]] : 0, 1);  // (ids: most frequent first)
       ids.forEach(function (id) { add(id, w(id) * Math.sqrt(self.df[id] / top)); if (!c.fuzzy) loose.add(id); });
@@ -295,7 +294,7 @@
       // one edit weighs more than two: "transfomer" is "transformer" before "transfer"
       byDf(self._topByDf(found, FUZZY_MAX), function (id) { return W_FUZZY / Math.max(1, edited.get(id)); });
     }
-    out.loose = new Set(Array.from(loose).filter(function (id) { return out.get(id) !== W_EXACT; }));
+    loose.forEach(function (id) { if (out.get(id) === W_EXACT) loose.delete(id); });  // (also the word itself)
     return out;
   };
 
@@ -416,9 +415,11 @@
       var ideas = new Uint16Array(N);  // related terms of the clauses a paper matches through them only
       var whole = new Uint32Array(N);  // clauses a paper matches with the word itself, not only a completion of it
       var terms = new Set(), relatedTerms = new Set();
+      var worded = 0;  // the clauses whose word itself some paper has
+      clauses.forEach(function (c, ci) { if (exact(ci).length) worded |= 1 << ci; });
       // a word no paper has, read as the words it completes or corrects to (not asked for with * or ~)
       var guessed = clauses.map(function (c, ci) {
-        return c.presence >= 0 && !c.stop && !c.prefix && !c.fuzzy && !exact(ci).length ? new Set() : null;
+        return c.presence >= 0 && !c.stop && !c.prefix && !c.fuzzy && !(worded & 1 << ci) ? new Set() : null;
       });
       clauses.forEach(function (c, ci) {
         var bit = 1 << ci, fidx = c.fields.map(function (f) { return self.fieldIndex[f]; });
@@ -426,7 +427,7 @@
         [expansions[ci], related[ci]].forEach(function (ex, byRelation) {
           ex.forEach(function (w, id) {
             var s = self.shardOf[id], sh = self.loaded.get(s), k = id - self.shardFirst[s];
-            var seen = false, isLoose = ex.loose !== undefined && ex.loose.has(id);
+            var seen = false, isLoose = !!ex.loose && ex.loose.has(id);  // (related terms have no loose ones)
             for (var j = 0; j < fidx.length; j++) {
               var q = k * nf + fidx[j], a = sh.start[q], b = sh.start[q + 1];
               if (a < b) seen = true;
@@ -498,8 +499,6 @@
         if (c.presence >= 0) all |= 1 << ci;
         if (c.presence > 0) required |= 1 << ci;
       });
-      var worded = 0;  // the clauses whose word itself some paper has
-      clauses.forEach(function (c, ci) { if (exact(ci).length) worded |= 1 << ci; });
       var hits = [];
       for (var doc = 0; doc < N; doc++) {
         var m = mask[doc];
